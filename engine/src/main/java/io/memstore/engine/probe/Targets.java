@@ -1,0 +1,19 @@
+package io.memstore.engine.probe;
+
+import io.memstore.engine.spec.RowParams;
+
+import java.nio.file.Path;
+
+/** Opens the target of a row: the index alone, or the store over a new SQLite file in the data directory. */
+final class Targets {
+    private Targets() {
+    }
+
+    static LoadTarget open(RowParams p, Path dataDir) {
+        return switch (p.store()) {
+            case NONE -> new IndexTarget(Indexes.create(p.index()));
+            // GAP: MvccStore is being written in parallel (branch store); wire it here once it is on main
+            case SQLITE -> throw new UnsupportedOperationException("MvccStore not merged yet");
+        };
+    }
+}
