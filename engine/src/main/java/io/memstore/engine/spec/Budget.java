@@ -72,10 +72,11 @@ public final class Budget {
 
     /** True when the budget judges this row: a row metric whose {@code where} holds for the row. */
     public boolean matches(Row row) {
-        if (metric.isModel()) {
-            return false;
-        }
-        RowParams p = row.params();
+        return !metric.isModel() && holds(where, row.params());
+    }
+
+    /** True when every field of the selection has its value in the row's parameters. */
+    static boolean holds(Map<String, Object> where, RowParams p) {
         for (Map.Entry<String, Object> e : where.entrySet()) {
             Object actual = e.getKey().equals(WORKLOAD) ? p.workload()
                     : RowField.byName(e.getKey()).orElseThrow().get(p);

@@ -154,8 +154,9 @@ final class SafeYaml {
                 }
                 Node first = keys.putIfAbsent(key, k);
                 if (first != null) {
-                    throw error(k, keyPath, "duplicate key '" + key + "' (first at " + (first.getStartMark().getLine() + 1)
-                            + ":" + (first.getStartMark().getColumn() + 1) + ")", "each key once");
+                    Mark at = first.getStartMark();
+                    throw error(k, keyPath, "duplicate key '" + key + "' (first at " + (at.getLine() + 1) + ":"
+                            + (at.getColumn() + 1) + ")", "each key once");
                 }
                 scan(k, keyPath, seen);
                 scan(t.getValueNode(), keyPath, seen);

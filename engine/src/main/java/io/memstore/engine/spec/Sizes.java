@@ -104,7 +104,8 @@ public final class Sizes {
     /**
      * The shortest exact form of a size, as row names use it: {@code 64B}, {@code 1KiB}, {@code 16MiB},
      * {@code 1KB}, {@code 432MB}. Of the units that divide the size exactly, the one giving the shortest text
-     * wins; on a tie KiB/MiB/GiB win ({@code 1024000} is {@code 1000KiB}), then the larger unit.
+     * wins ({@code 1024000} is {@code 1024KB}); on a tie KiB/MiB/GiB win ({@code 100352000} is
+     * {@code 98000KiB}), then the larger unit.
      */
     public static String formatExactBytes(long bytes) {
         if (bytes == 0 || bytes == Long.MIN_VALUE) {

@@ -48,7 +48,8 @@ public final class SpecLoader {
     /** Loads a spec from text; {@code sourceName} is how error messages name it (a file name, a URL...). */
     public static WorkloadSpec load(String text, String sourceName) throws SpecException {
         if (text.length() > SpecLimits.MAX_SPEC_BYTES) {
-            throw tooLarge(sourceName, text.length());
+            throw new SpecException(sourceName, 0, 0, null, "the spec is " + text.length() + " characters, more"
+                    + " than the limit of " + SpecLimits.MAX_SPEC_BYTES + " (1 MiB)", "a spec of at most 1 MiB");
         }
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
         return SpecReader.read(SafeYaml.compose(t, sourceName), sourceName, baseName(sourceName));

@@ -1,11 +1,13 @@
 package io.memstore.engine.spec;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -116,7 +118,8 @@ final class SpecReader {
             String fieldPath = path + "." + e.getKey();
             Node v = e.getValue().getValueNode();
             if (v instanceof SequenceNode) {
-                throw error(v, fieldPath, "defaults take one value per field", "a single value (lists belong in a workload)");
+                throw error(v, fieldPath, "defaults take one value per field",
+                        "a single value (lists belong in a workload)");
             }
             defaults.put(f, value(f, v, fieldPath));
         }
@@ -261,8 +264,8 @@ final class SpecReader {
         Double max = f.containsKey("max") ? bound(metric, f.get("max").getValueNode(), path + ".max") : null;
         Double min = f.containsKey("min") ? bound(metric, f.get("min").getValueNode(), path + ".min") : null;
         if (max == null && min == null) {
-            throw error(m, path, "a budget needs max or min", "max: (like 120MiB for " + metric.metricName()
-                    + ") and/or min:");
+            throw error(m, path, "a budget needs max or min", "max and/or min, like max: "
+                    + (metric.unit() == MetricUnit.BYTES ? "120MiB" : "1.5"));
         }
         if (max != null && min != null && min > max) {
             throw error(f.get("min").getValueNode(), path + ".min", "min is greater than max", "min <= max");
@@ -301,7 +304,7 @@ final class SpecReader {
                 throw error(node, path, e.getMessage(), null);
             }
         }
-        String expected = "a plain number (" + metric.unit().name().toLowerCase(java.util.Locale.ROOT)
+        String expected = "a plain number (" + metric.unit().name().toLowerCase(Locale.ROOT)
                 .replace('_', ' ') + ") like 1.5";
         String text = scalar(node, path, expected).strip();
         if (!NUMBER.matcher(text).matches()) {
@@ -341,8 +344,7 @@ final class SpecReader {
                 parsed = value(field, v, p);
             }
             where.put(key, parsed);
-            Budget probe = new Budget(Metric.PROCESS_RSS, 0.0, null, where, BudgetLevel.ERROR, null, "");
-            List<Row> narrowed = candidates.stream().filter(probe::matches).toList();
+            List<Row> narrowed = candidates.stream().filter(r -> Budget.holds(where, r.params())).toList();
             if (narrowed.isEmpty()) {
                 Set<String> seen = new LinkedHashSet<>();
                 for (Row r : candidates) {
@@ -362,7 +364,7 @@ final class SpecReader {
     // ---- node helpers
 
     /** The mapping's fields by name, in declaration order; refuses names not allowed here, suggesting one. */
-    private Map<String, NodeTuple> fields(MappingNode m, String path, java.util.Collection<String> allowed)
+    private Map<String, NodeTuple> fields(MappingNode m, String path, Collection<String> allowed)
             throws SpecException {
         Map<String, NodeTuple> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {

@@ -11,7 +11,7 @@ final class Suggestions {
 
     /**
      * The allowed name nearest to {@code given}, compared case-insensitively, when at most a third of its
-     * letters (and at least 2) would have to change; otherwise empty.
+     * letters (and at least 2) would have to change, and not all of them; otherwise empty.
      */
     static Optional<String> closest(String given, Collection<String> allowed) {
         String g = given.toLowerCase(Locale.ROOT);
@@ -25,7 +25,9 @@ final class Suggestions {
             }
         }
         int tolerated = Math.max(2, given.length() / 3);
-        return bestDistance <= tolerated ? Optional.ofNullable(best) : Optional.empty();
+        boolean close = best != null && bestDistance <= tolerated && bestDistance < given.length()
+                && bestDistance < best.length();
+        return close ? Optional.of(best) : Optional.empty();
     }
 
     /** {@code " (did you mean 'x'?)"} or an empty string. */
