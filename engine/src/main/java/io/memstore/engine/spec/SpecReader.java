@@ -71,7 +71,6 @@ final class SpecReader {
     private String name;
     private final EnumMap<RowField, Object> defaults = new EnumMap<>(RowField.class);
     private final List<WorkloadDef> workloads = new ArrayList<>();
-    private final List<Node> workloadNodes = new ArrayList<>();
     private final List<Budget> budgets = new ArrayList<>();
 
     private SpecReader(String source) {
@@ -138,13 +137,19 @@ final class SpecReader {
             WorkloadDef w = workload(item, p, names);
             totalRows += w.rowCount();
             if (totalRows > SpecLimits.MAX_ROWS) {
-                throw error(item, p, "the spec expands to more than " + SpecLimits.MAX_ROWS + " rows ("
-                        + totalRows + " up to this workload, which adds " + w.rowCount() + ")",
+                StringBuilder factors = new StringBuilder();
+                for (RowField lf : w.listFields()) {
+                    factors.append(factors.length() == 0 ? "" : " x ").append(w.values(lf).size()).append(' ')
+                            .append(lf.specName());
+                }
+                String adds = w.rowCount() == Integer.MAX_VALUE ? "billions of" : Integer.toString(w.rowCount());
+                throw error(item, p, "the spec expands to more than " + SpecLimits.MAX_ROWS + " rows: this workload"
+                        + " adds " + adds + " rows (" + factors + ")" + (totalRows > w.rowCount() ? " to "
+                        + (totalRows - w.rowCount()) + " before it" : ""),
                         "at most " + SpecLimits.MAX_ROWS + " rows: shorter lists or fewer list-valued fields");
             }
             checkKeySpace(w, item, p);
             workloads.add(w);
-            workloadNodes.add(item);
         }
     }
 

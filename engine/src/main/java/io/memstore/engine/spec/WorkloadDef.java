@@ -53,13 +53,13 @@ public final class WorkloadDef {
         return values.get(field);
     }
 
-    /** How many rows the workload expands to. */
+    /** How many rows the workload expands to, saturating at {@link Integer#MAX_VALUE} (lists can multiply far). */
     public int rowCount() {
         long n = 1;
         for (RowField f : listFields) {
-            n *= values.get(f).size();
+            n = Math.min(n * values.get(f).size(), Integer.MAX_VALUE); // both factors < 2^31: no overflow
         }
-        return Math.toIntExact(n);
+        return (int) n;
     }
 
     /**

@@ -127,8 +127,20 @@ class BadSpecTest {
                     + " 100% like 10%, or a number from 0 to 1 like 0.1"),
             Arguments.of("more than 1000 rows", ONE + "    keys: [1K, 2K, 3K, 4K, 5K, 6K, 7K, 8K, 9K, 10K]\n"
                     + "    versions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n    seed: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]\n",
-                "bad.yaml:3:5: workloads[0]: the spec expands to more than 1000 rows (1100 up to this workload,"
-                    + " which adds 1100); expected at most 1000 rows: shorter lists or fewer list-valued fields"),
+                "bad.yaml:3:5: workloads[0]: the spec expands to more than 1000 rows: this workload adds 1100 rows"
+                    + " (10 keys x 10 versions x 11 seed); expected at most 1000 rows: shorter lists or fewer"
+                    + " list-valued fields"),
+            Arguments.of("rows over two workloads", "version: 1\nworkloads:\n  - {name: a, seed: [" + seq(600)
+                    + "]}\n  - {name: b, seed: [" + seq(401) + "]}\n",
+                "bad.yaml:4:5: workloads[1]: the spec expands to more than 1000 rows: this workload adds 401 rows"
+                    + " (401 seed) to 600 before it; expected at most 1000 rows: shorter lists or fewer list-valued"
+                    + " fields"),
+            Arguments.of("rows beyond 64-bit arithmetic", ONE + "    keys: [" + seq(500) + "]\n    versions: ["
+                    + seq(500) + "]\n    keySize: [" + seq(500) + "]\n    valueSize: [" + seq(500) + "]\n    seed: ["
+                    + seq(500) + "]\n    runs: [" + seq(25) + "]\n    deletes: [0, 1]\n",
+                "bad.yaml:3:5: workloads[0]: the spec expands to more than 1000 rows: this workload adds billions"
+                    + " of rows (500 keys x 500 versions x 500 keySize x 500 valueSize x 500 seed x 25 runs x 2"
+                    + " deletes); expected at most 1000 rows: shorter lists or fewer list-valued fields"),
             Arguments.of("keys too short for their count", ONE
                     + "    keyPattern: sequential\n    keySize: 4B\n    keys: [1K, 100K]\n",
                 "bad.yaml:3:5: workloads[0]: row a/keys=100K asks for 100K distinct keys, but 4-byte keys of"
@@ -237,6 +249,11 @@ class BadSpecTest {
             Arguments.of("budgets as a mapping", ONE + "budgets:\n  metric: x\n",
                 "bad.yaml:5:3: budgets: wrong type: a mapping is not a list; expected a list of budgets, each with"
                     + " a metric and max or min"));
+    }
+
+    /** "1, 2, ..., n". */
+    private static String seq(int n) {
+        return String.join(", ", java.util.stream.IntStream.rangeClosed(1, n).mapToObj(Integer::toString).toList());
     }
 
     /** Nine levels of nine aliases: 9^9 "lol"s if expanded. */
