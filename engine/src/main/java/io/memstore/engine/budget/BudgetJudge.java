@@ -1,7 +1,7 @@
 package io.memstore.engine.budget;
 
 import io.memstore.engine.model.ModelFit;
-import io.memstore.engine.result.Metric;
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.result.RowResult;
 
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package io.memstore.engine.budget;
 
-import io.memstore.engine.result.Metric;
-import io.memstore.engine.result.MetricUnit;
+import io.memstore.engine.spec.BudgetLevel;
+import io.memstore.engine.spec.Metric;
+import io.memstore.engine.spec.MetricUnit;
 import io.memstore.engine.result.Units;
 
 import java.util.Objects;

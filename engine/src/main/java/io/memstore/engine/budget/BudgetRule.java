@@ -1,6 +1,7 @@
 package io.memstore.engine.budget;
 
-import io.memstore.engine.result.Metric;
+import io.memstore.engine.spec.BudgetLevel;
+import io.memstore.engine.spec.Metric;
 
 import java.util.Objects;
 

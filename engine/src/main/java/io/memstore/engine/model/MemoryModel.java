@@ -1,6 +1,6 @@
 package io.memstore.engine.model;
 
-import io.memstore.engine.result.Metric;
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.result.RowResult;
 import io.memstore.engine.spec.IndexKind;
 import io.memstore.engine.spec.RowParams;

@@ -1,5 +1,6 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.spec.Metric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

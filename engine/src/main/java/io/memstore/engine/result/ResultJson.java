@@ -1,6 +1,7 @@
 package io.memstore.engine.result;
 
-import io.memstore.engine.budget.BudgetLevel;
+import io.memstore.engine.spec.Metric;
+import io.memstore.engine.spec.BudgetLevel;
 import io.memstore.engine.budget.BudgetOutcome;
 import io.memstore.engine.model.MemoryModel;
 import io.memstore.engine.model.ModelFit;

@@ -35,6 +35,8 @@ public enum Metric {
     MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,
             "root mean square of (measured - model) / measured over the fitted rows: how well the model fits");
 
+    private static final List<Metric> ROW_METRICS = Arrays.stream(values()).filter(m -> !m.isModel()).toList();
+
     private final String metricName;
     private final MetricUnit unit;
     private final String description;
@@ -67,6 +69,18 @@ public enum Metric {
     /** The metric with this exact name, if any. */
     public static Optional<Metric> byName(String name) {
         return Arrays.stream(values()).filter(m -> m.metricName.equals(name)).findFirst();
+    }
+
+    /** The row metrics (not {@code model.*}), in declaration order: the order of every report's columns. */
+    public static List<Metric> rowMetrics() {
+        return ROW_METRICS;
+    }
+
+    /** The row metric with this name, or an IllegalArgumentException listing the known names. */
+    public static Metric rowMetric(String name) {
+        return byName(name).filter(m -> !m.isModel()).orElseThrow(() -> new IllegalArgumentException(
+                "unknown row metric '" + name + "'; known: " + String.join(", ",
+                        ROW_METRICS.stream().map(Metric::metricName).toList())));
     }
 
     /** All metric names, in declaration order. */

@@ -15,6 +15,9 @@ public enum MetricUnit {
 
     /** The value for people: {@code 117.3 MiB}, {@code 2.350 s}, {@code 812345 ops/s}, {@code 0.0312}. */
     public String format(double value) {
+        if (!Double.isFinite(value)) {
+            return "n/a";
+        }
         switch (this) {
             case BYTES:
                 return Sizes.formatIEC(Math.round(value));
@@ -25,5 +28,10 @@ public enum MetricUnit {
             default:
                 return String.format(Locale.ROOT, "%.4f", value);
         }
+    }
+
+    /** True when whole values of this unit are counts of bytes, written as JSON/CSV integers. */
+    public boolean integralWhenWhole() {
+        return this == BYTES;
     }
 }

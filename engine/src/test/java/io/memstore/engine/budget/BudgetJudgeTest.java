@@ -1,8 +1,9 @@
 package io.memstore.engine.budget;
 
+import io.memstore.engine.spec.BudgetLevel;
 import io.memstore.engine.model.ModelFit;
 import io.memstore.engine.model.Weighting;
-import io.memstore.engine.result.Metric;
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.result.RowResult;
 import io.memstore.engine.result.TestRows;
 import io.memstore.engine.spec.IndexKind;

@@ -1,5 +1,6 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.spec.Metric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,6 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.model.MemoryModel;
 import io.memstore.engine.model.ModelFit;
 import io.memstore.engine.spec.IndexKind;

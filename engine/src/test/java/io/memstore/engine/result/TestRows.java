@@ -1,7 +1,8 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.budget.BudgetJudge;
-import io.memstore.engine.budget.BudgetLevel;
+import io.memstore.engine.spec.BudgetLevel;
 import io.memstore.engine.budget.BudgetRule;
 import io.memstore.engine.budget.RowSelector;
 import io.memstore.engine.model.MemoryModel;

@@ -1,5 +1,6 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.spec.MetricUnit;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
