@@ -1,0 +1,51 @@
+package io.memstore.engine.result;
+
+import io.memstore.engine.budget.BudgetJudge;
+import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.model.ModelFit;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything one run of a spec produced: what measuring gave (rows), what fitting gave (model) and what judging
+ * gave (budgets). The renderers ({@link ResultJson}, {@link ResultCsv}, {@link ResultMarkdown},
+ * {@link ConsoleTables}) only read this model; none of them measures or judges.
+ *
+ * @param specName    the spec's name
+ * @param specFile    the spec file as given to the run
+ * @param environment where it was measured
+ * @param rows        one per spec row, in spec order, unique names
+ * @param model       the memory model fitted over the rows, or null when none was fitted
+ * @param budgets     the budget outcomes
+ */
+public record RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
+                        ModelFit model, List<BudgetOutcome> budgets) {
+    /** The version of the {@code memstore.json} layout this code writes and reads. */
+    public static final int SCHEMA_VERSION = 1;
+
+    public RunResult {
+        Objects.requireNonNull(specName, "specName");
+        Objects.requireNonNull(specFile, "specFile");
+        Objects.requireNonNull(environment, "environment");
+        rows = List.copyOf(rows);
+        budgets = List.copyOf(budgets);
+        Set<String> names = new HashSet<>();
+        for (RowResult row : rows) {
+            if (!names.add(row.name())) {
+                throw new IllegalArgumentException("two rows are named " + row.name());
+            }
+        }
+    }
+
+    public int schemaVersion() {
+        return SCHEMA_VERSION;
+    }
+
+    /** True when no budget outcome failed at ERROR level. Derived, so it cannot disagree with the budgets. */
+    public boolean passed() {
+        return BudgetJudge.passed(budgets);
+    }
+}

@@ -1,0 +1,81 @@
+package io.memstore.engine.spec;
+
+/**
+ * A workload spec that cannot be used: bad YAML, a wrong field, a value out of range, a limit exceeded.
+ * The message reads {@code file:line:column: field: problem; expected ...}; the position and the field are left
+ * out when they are unknown (limit errors raised before any YAML node exists have no position).
+ */
+public class SpecException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final String file;
+    private final int line;
+    private final int column;
+    private final String field;
+    private final String problem;
+    private final String expected;
+
+    /**
+     * @param file     the spec's file or resource name
+     * @param line     1-based line, or 0 when unknown
+     * @param column   1-based column, or 0 when unknown
+     * @param field    path of the field, like {@code workloads[1].keySize}, or null when none applies
+     * @param problem  what is wrong, naming the offending value
+     * @param expected what would have been accepted, or null when the problem says it all
+     */
+    public SpecException(String file, int line, int column, String field, String problem, String expected) {
+        super(format(file, line, column, field, problem, expected));
+        this.file = file;
+        this.line = line;
+        this.column = column;
+        this.field = field;
+        this.problem = problem;
+        this.expected = expected;
+    }
+
+    private static String format(String file, int line, int column, String field, String problem, String expected) {
+        StringBuilder sb = new StringBuilder(file);
+        if (line > 0) {
+            sb.append(':').append(line).append(':').append(column);
+        }
+        sb.append(": ");
+        if (field != null && !field.isEmpty()) {
+            sb.append(field).append(": ");
+        }
+        sb.append(problem);
+        if (expected != null) {
+            sb.append("; expected ").append(expected);
+        }
+        return sb.toString();
+    }
+
+    /** The spec's file or resource name. */
+    public String file() {
+        return file;
+    }
+
+    /** 1-based line of the offending node, 0 when unknown. */
+    public int line() {
+        return line;
+    }
+
+    /** 1-based column of the offending node, 0 when unknown. */
+    public int column() {
+        return column;
+    }
+
+    /** Path of the offending field, like {@code workloads[1].keySize}; null when none applies. */
+    public String field() {
+        return field;
+    }
+
+    /** What is wrong, without position or field. */
+    public String problem() {
+        return problem;
+    }
+
+    /** What would have been accepted; null when the problem says it all. */
+    public String expected() {
+        return expected;
+    }
+}
