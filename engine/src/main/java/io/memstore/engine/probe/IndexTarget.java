@@ -52,7 +52,7 @@ final class IndexTarget implements LoadTarget {
 
     @Override
     public Long fileSize() {
-        return null;
+        return 0L; // no file: nothing on disk, which is a value, not an unavailable one
     }
 
     @Override

@@ -25,7 +25,7 @@ interface LoadTarget extends AutoCloseable {
 
     long revisionCount();
 
-    /** Bytes of the target's files, or null when it has none. */
+    /** Bytes of the target's files (0 when it has none), or null when their size cannot be read. */
     Long fileSize();
 
     /** What must stay reachable through a heap reading. */

@@ -1,5 +1,7 @@
 package io.memstore.engine.run;
 
+import io.memstore.engine.result.RowResult;
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.spec.Row;
 
 import java.util.ArrayList;
@@ -70,5 +72,22 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
     /** The spread (max - min over the runs) of a metric, or null when it is unavailable or was not reported. */
     public Double spread(String metric) {
         return spread.get(metric);
+    }
+
+    /**
+     * The row's result for reports and budgets: the {@link Metric} row metrics only (the probe's diagnostics
+     * such as {@code jvm.maxHeap} or {@code index.keys} are left out), unavailable ones absent.
+     */
+    public RowResult toRowResult() {
+        Map<String, Double> known = new LinkedHashMap<>();
+        Map<String, Double> knownSpread = new LinkedHashMap<>();
+        for (Metric metric : Metric.rowMetrics()) {
+            Double v = median.get(metric.metricName());
+            if (v != null) {
+                known.put(metric.metricName(), v);
+                knownSpread.put(metric.metricName(), spread.get(metric.metricName()));
+            }
+        }
+        return new RowResult(row.name(), row.params(), known, knownSpread, runs);
     }
 }

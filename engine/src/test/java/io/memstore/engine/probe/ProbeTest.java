@@ -37,7 +37,7 @@ class ProbeTest {
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1500L);
         assertThat(m.get(Metrics.INDEX_REVISIONS)).isEqualTo(1500L);
         assertThat(m.get(Metrics.COMPACT_SECONDS).doubleValue()).isGreaterThanOrEqualTo(0);
-        assertThat(m.get(Metrics.STORE_FILE_SIZE)).isNull();
+        assertThat(m.get(Metrics.STORE_FILE_SIZE)).isEqualTo(0L);
         assertThat(m.get(Metrics.GET_COUNT)).isEqualTo(2000L);
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
         assertThat(m.get(Metrics.INDEX_ALLOCATED).longValue()).isPositive();

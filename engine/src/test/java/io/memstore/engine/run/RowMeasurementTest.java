@@ -1,6 +1,8 @@
 package io.memstore.engine.run;
 
+import io.memstore.engine.result.RowResult;
 import io.memstore.engine.spec.IndexKind;
+import io.memstore.engine.spec.Metric;
 import io.memstore.engine.spec.KeyPattern;
 import io.memstore.engine.spec.Row;
 import io.memstore.engine.spec.RowParams;
@@ -47,5 +49,21 @@ class RowMeasurementTest {
         assertThat(m.median("rss")).isNull();
         assertThat(m.spread("rss")).isNull();
         assertThat(m.median("never reported")).isNull();
+    }
+
+    @Test
+    void theRowResultKeepsTheKnownMetricsOnly() {
+        Map<String, Double> run = new HashMap<>();
+        run.put(Metric.INDEX_LIVE_HEAP.metricName(), 1000.0);
+        run.put(Metric.PROCESS_RSS.metricName(), null);
+        run.put("jvm.maxHeap", 1.0e9);
+        RowResult r = RowMeasurement.of(ROW, List.of(run), List.of()).toRowResult();
+        assertThat(r.name()).isEqualTo("r");
+        assertThat(r.params()).isEqualTo(ROW.params());
+        assertThat(r.metrics()).containsOnlyKeys(Metric.INDEX_LIVE_HEAP.metricName());
+        assertThat(r.metric(Metric.INDEX_LIVE_HEAP)).hasValue(1000.0);
+        assertThat(r.metric(Metric.PROCESS_RSS)).isEmpty();
+        assertThat(r.spreadOf(Metric.INDEX_LIVE_HEAP)).hasValue(0.0);
+        assertThat(r.runs()).isEqualTo(1);
     }
 }
