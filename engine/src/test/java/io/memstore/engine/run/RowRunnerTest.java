@@ -9,14 +9,18 @@ import io.memstore.engine.spec.StoreKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -120,6 +124,32 @@ class RowRunnerTest {
         }
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
         assertThat(filesLeft()).isZero();
+    }
+
+    @Test
+    void interruptingTheParentJvmKillsItsProbes() throws Exception {
+        Process host = new ProcessBuilder(RunnerOptions.defaultJava().toString(), "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                RunnerHost.class.getName(), work.toString()).redirectErrorStream(true).start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
+            String pidsLine = null;
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.contains(", pids ")) {
+                    pidsLine = line;
+                    break;
+                }
+            }
+            assertThat(pidsLine).as("the hosted runner reported its probe's pids").isNotNull();
+            List<ProcessHandle> probes = Arrays.stream(pidsLine.replaceAll(".*, pids (\\d+) (\\d+),.*", "$1 $2")
+                    .split(" ")).map(p -> ProcessHandle.of(Long.parseLong(p)).orElseThrow()).toList();
+            host.destroy(); // SIGTERM, as Ctrl-C on Maven: shutdown hooks run
+            assertThat(host.waitFor(20, TimeUnit.SECONDS)).isTrue();
+            for (ProcessHandle p : probes) {
+                p.onExit().get(10, TimeUnit.SECONDS);
+                assertThat(p.isAlive()).as("probe process %d", p.pid()).isFalse();
+            }
+        } finally {
+            host.destroyForcibly();
+        }
     }
 
     @Test
