@@ -21,24 +21,32 @@ import java.lang.management.ThreadMXBean;
  */
 final class HeapMeter {
     private static final int MAX_COLLECTIONS = 8;
+    /**
+     * At least this many: HotSpot's serial collector may leave dead objects uncompacted ("dead wood", up to
+     * MarkSweepDeadRatio = 5 % of the old generation) except on every MarkSweepAlwaysCompactCount-th (4th)
+     * full collection. The probe's JVM sets the ratio to 0; four collections make the reading right without it.
+     */
+    private static final int MIN_COLLECTIONS = 4;
 
     private HeapMeter() {
     }
 
-    /** Heap in use after full collections, in bytes: repeated until two readings agree (at most 8). */
+    /**
+     * Heap in use after full collections, in bytes: the smallest reading of at least four collections, more
+     * (up to eight) while a collection still frees something (finalizers, reference processing).
+     */
     static long liveHeap() {
-        long previous = Long.MAX_VALUE;
-        long reading = Long.MAX_VALUE;
+        long best = Long.MAX_VALUE;
         for (int n = 0; n < MAX_COLLECTIONS; n++) {
             System.gc();
-            reading = usedAfterLastCollection();
-            // finalizers and reference processing may free more on the next collection; stop when nothing does
-            if (n >= 2 && reading >= previous) {
+            long reading = usedAfterLastCollection();
+            boolean freedMore = reading < best;
+            best = Math.min(best, reading);
+            if (n + 1 >= MIN_COLLECTIONS && !freedMore) {
                 break;
             }
-            previous = reading;
         }
-        return Math.min(previous, reading);
+        return best;
     }
 
     private static long usedAfterLastCollection() {
