@@ -1,0 +1,25 @@
+package io.memstore.engine.mvcc;
+
+/**
+ * When a commit reaches the disk. Every mode keeps the file consistent: after any crash the store reopens
+ * at some committed revision, never at a half-written one.
+ */
+public enum Durability {
+    /**
+     * The default. {@code commit()} returns after the SQLite transaction committed with
+     * {@code synchronous=FULL}: the commit survives a process crash and a power loss.
+     */
+    FULL,
+    /**
+     * {@code commit()} returns after the SQLite transaction committed with {@code synchronous=NORMAL} in WAL
+     * mode: the commit survives a process crash; a power loss may lose the last commits.
+     */
+    NORMAL,
+    /**
+     * Group commit, as etcd's backend batches: commits collect in memory and are written in one SQLite
+     * transaction every {@link StoreOptions#batchLimit()} revisions, every {@link StoreOptions#batchInterval()},
+     * on {@link MvccStore#flush()} and on close. Reads see a commit as soon as {@code commit()} returns. A crash
+     * loses at most the unflushed batch. The fastest mode for bulk loads.
+     */
+    DEFERRED
+}
