@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -62,12 +59,10 @@ public final class MvccStore implements AutoCloseable {
     private final RevisionIndex index;
     private final SqliteBackend backend;
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final ScheduledExecutorService flusher;
+    /** DEFERRED only, else null: the group commit buffers and their background flushes. */
+    private final DeferredWriter deferred;
     private volatile long currentRevision;
     private volatile long compactedRevision;
-    /** DEFERRED only: commits not yet in SQLite; replaced by an empty buffer after each flush. */
-    private volatile PendingRows pending;
-    private volatile StoreException lastFlushFailure;
     private volatile boolean closed;
 
     private MvccStore(Path file, StoreOptions options) {
@@ -91,18 +86,7 @@ public final class MvccStore implements AutoCloseable {
             backend.close();
             throw e;
         }
-        if (options.durability() == Durability.DEFERRED) {
-            pending = new PendingRows();
-            flusher = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "memstore-flush " + file.getFileName());
-                t.setDaemon(true);
-                return t;
-            });
-            long every = options.batchInterval().toNanos();
-            flusher.scheduleWithFixedDelay(this::timedFlush, every, every, TimeUnit.NANOSECONDS);
-        } else {
-            flusher = null;
-        }
+        this.deferred = options.durability() == Durability.DEFERRED ? new DeferredWriter(backend, options, writeLock) : null;
     }
 
     /** Opens or creates the store in {@code file} with {@link StoreOptions#defaults()}. */
@@ -196,7 +180,9 @@ public final class MvccStore implements AutoCloseable {
             if (rev <= compactedRevision) {
                 throw new CompactedRevisionException(rev, compactedRevision);
             }
-            flushLocked();
+            if (deferred != null) {
+                deferred.flushNow();
+            }
             backend.scheduleCompaction(rev);
             finishCompaction(rev);
         } finally {
@@ -221,7 +207,9 @@ public final class MvccStore implements AutoCloseable {
         writeLock.lock();
         try {
             checkOpen();
-            flushLocked();
+            if (deferred != null) {
+                deferred.flushNow();
+            }
         } finally {
             writeLock.unlock();
         }
@@ -276,12 +264,18 @@ public final class MvccStore implements AutoCloseable {
         int n = revs.length;
         StoredRow[] rows = new StoredRow[n];
         boolean[] buffered = new boolean[n];
-        PendingRows p = pending; // read after currentRevision: holds every unflushed row up to it
         int missing = n;
-        if (p != null) {
+        if (deferred != null) {
+            // after currentRevision, and in this order: see DeferredWriter
+            PendingRows p = deferred.pending();
+            PendingRows f = deferred.flushing();
             for (int i = 0; i < n; i++) {
-                rows[i] = p.get(revs[i]);
-                if (rows[i] != null) {
+                StoredRow r = p.get(revs[i]);
+                if (r == null && f != null) {
+                    r = f.get(revs[i]);
+                }
+                if (r != null) {
+                    rows[i] = r;
                     buffered[i] = true;
                     missing--;
                 }
@@ -362,7 +356,7 @@ public final class MvccStore implements AutoCloseable {
 
     /** The failure of the last background flush (DEFERRED), or null when the last flush succeeded. */
     public StoreException lastFlushFailure() {
-        return lastFlushFailure;
+        return deferred == null ? null : deferred.lastFailure();
     }
 
     public boolean isClosed() {
@@ -383,17 +377,15 @@ public final class MvccStore implements AutoCloseable {
                 return;
             }
             closed = true;
-            if (flusher != null) {
-                flusher.shutdown();
-            }
             StoreException failure = null;
-            try {
-                flushLocked();
-            } catch (StoreException e) {
-                PendingRows p = pending;
-                failure = new StoreException("closing " + file + ": " + p.revisions()
-                        + " buffered revisions up to " + p.lastMain() + " could not be written and are lost: "
-                        + e.getMessage(), e);
+            if (deferred != null) {
+                int buffered = deferred.bufferedRevisions();
+                try {
+                    deferred.close();
+                } catch (StoreException e) {
+                    failure = new StoreException("closing " + file + ": " + buffered + " buffered revisions up to "
+                            + currentRevision + " could not be written and are lost: " + e.getMessage(), e);
+                }
             }
             try {
                 backend.close();
@@ -416,15 +408,11 @@ public final class MvccStore implements AutoCloseable {
     /** Makes a transaction's changes durable (or buffered), then visible: index first, revision last. */
     void commitLocked(long main, List<StoredRow> rows) {
         checkOpen();
-        PendingRows p = pending;
-        if (p == null) {
+        if (deferred == null) {
             backend.write(rows, main);
         } else {
-            if (p.revisions() >= 2L * options.batchLimit() || p.bytes() >= 2 * options.batchBytes()) {
-                flushLocked(); // flushes keep failing: refuse new commits rather than grow without bound
-                p = pending;
-            }
-            p.add(main, rows);
+            deferred.beforeCommit();
+            deferred.add(main, rows);
         }
         for (StoredRow r : rows) {
             if (r.tombstone()) {
@@ -434,12 +422,8 @@ public final class MvccStore implements AutoCloseable {
             }
         }
         currentRevision = main;
-        if (p != null && (p.revisions() >= options.batchLimit() || p.bytes() >= options.batchBytes())) {
-            try {
-                flushLocked();
-            } catch (StoreException e) {
-                lastFlushFailure = e; // the commit stands (buffered and visible); the flush is retried
-            }
+        if (deferred != null) {
+            deferred.afterCommit();
         }
     }
 
@@ -494,32 +478,6 @@ public final class MvccStore implements AutoCloseable {
     }
 
     // ---- internals ----
-
-    /** Writes the deferred buffer in one SQLite transaction, then drops it (writer lock held). */
-    private void flushLocked() {
-        PendingRows p = pending;
-        if (p == null || p.isEmpty()) {
-            return;
-        }
-        backend.write(p.rows(), p.lastMain());
-        pending = new PendingRows();
-        lastFlushFailure = null;
-    }
-
-    private void timedFlush() {
-        if (!writeLock.tryLock()) {
-            return; // a writer is busy; its commits or the next tick will flush
-        }
-        try {
-            if (!closed) {
-                flushLocked();
-            }
-        } catch (StoreException e) {
-            lastFlushFailure = e;
-        } finally {
-            writeLock.unlock();
-        }
-    }
 
     private void checkOpen() {
         if (closed) {

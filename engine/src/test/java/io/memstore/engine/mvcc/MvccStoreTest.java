@@ -403,8 +403,35 @@ class MvccStoreTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("new, empty index");
     }
 
+    /** Small batches and a 1 ms interval: reads race buffer swaps and background flushes all the time. */
+    private static final StoreOptions BUSY_DEFERRED = StoreOptions.defaults().durability(Durability.DEFERRED)
+            .batchLimit(3).batchInterval(java.time.Duration.ofMillis(1));
+
     @Test
     void readersRunConcurrentlyWithTheWriterAndSeeCommittedRevisionsOnly() throws Exception {
+        readersSeeCommittedRevisionsOnly(store);
+    }
+
+    @Test
+    void readersRunConcurrentlyWithDeferredFlushes(@TempDir Path other) throws Exception {
+        try (MvccStore deferred = MvccStore.open(other.resolve("d.db"), BUSY_DEFERRED)) {
+            readersSeeCommittedRevisionsOnly(deferred);
+        }
+    }
+
+    @Test
+    void readsRacingACompactionGetTheRightAnswerOrCompactedRevision() throws Exception {
+        readsRacingCompaction(store);
+    }
+
+    @Test
+    void readsRacingACompactionWithDeferredFlushes(@TempDir Path other) throws Exception {
+        try (MvccStore deferred = MvccStore.open(other.resolve("d.db"), BUSY_DEFERRED)) {
+            readsRacingCompaction(deferred);
+        }
+    }
+
+    private static void readersSeeCommittedRevisionsOnly(MvccStore store) throws Exception {
         // the value of key k_i at revision r is "r": a reader can check any answer against its revision
         int writes = 1500;
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -437,8 +464,7 @@ class MvccStoreTest {
         assertThat(failure.get()).isNull();
     }
 
-    @Test
-    void readsRacingACompactionGetTheRightAnswerOrCompactedRevision() throws Exception {
+    private static void readsRacingCompaction(MvccStore store) throws Exception {
         for (int i = 1; i <= 400; i++) {
             store.put(b("k" + (i % 20)), b(Long.toString(i)));
         }
