@@ -17,9 +17,11 @@ public enum Durability {
     NORMAL,
     /**
      * Group commit, as etcd's backend batches: commits collect in memory and are written in one SQLite
-     * transaction every {@link StoreOptions#batchLimit()} revisions, every {@link StoreOptions#batchInterval()},
-     * on {@link MvccStore#flush()} and on close. Reads see a commit as soon as {@code commit()} returns. A crash
-     * loses at most the unflushed batch. The fastest mode for bulk loads.
+     * transaction ({@code synchronous=NORMAL}) every {@link StoreOptions#batchLimit()} revisions (or
+     * {@link StoreOptions#batchBytes()}), every {@link StoreOptions#batchInterval()}, on {@link MvccStore#flush()},
+     * before a compaction and on close; full batches are written by a background thread. Reads see a commit as
+     * soon as {@code commit()} returns. A crash loses at most the commits not yet flushed (up to two batches:
+     * the one being written and the one filling); the file stays consistent. The fastest mode for bulk loads.
      */
     DEFERRED
 }

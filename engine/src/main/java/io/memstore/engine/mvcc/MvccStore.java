@@ -164,6 +164,9 @@ public final class MvccStore implements AutoCloseable {
      * Compacts at main revision {@code rev}: afterwards reads below {@code rev} fail and the rows only they
      * needed are deleted from the file. See the class comment for what a crash during compaction does.
      *
+     * <p>If deleting the rows fails (a StoreException), the compaction still holds for reads and the index;
+     * the rows are deleted by the next compaction or, since the file records it as unfinished, on the next open.
+     *
      * @throws CompactedRevisionException when {@code rev} is not above the compacted revision
      * @throws FutureRevisionException    when {@code rev} is above the current revision
      */

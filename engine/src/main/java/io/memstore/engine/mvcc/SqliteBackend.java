@@ -25,7 +25,7 @@ import org.sqlite.SQLiteConfig;
  * pooled; in WAL mode they read a committed snapshot while the writer writes.
  */
 final class SqliteBackend implements AutoCloseable {
-    /** Rows per multi-VALUES insert: one statement per 100 rows was ~2x faster than one per row. */
+    /** Rows per multi-VALUES insert (measuring.md: 0.87-0.91 M rows/s, vs 0.43-0.74 M with addBatch). */
     private static final int INSERT_CHUNK_ROWS = 100;
     /** Revisions fetched per page while compaction looks for rows to delete. */
     private static final int COMPACT_PAGE_ROWS = 10_000;
