@@ -162,20 +162,23 @@ public final class KeyIndex {
             return;
         }
         int genIndex = generationForCompaction(atRev);
-        Generation g = generations.get(genIndex);
-        int revIndex = g.newestAtOrBelow(atRev);
-        boolean kept = revIndex != -1;
-        if (!g.isEmpty()) {
+        while (true) {
+            Generation g = generations.get(genIndex);
+            int revIndex = g.newestAtOrBelow(atRev);
+            if (revIndex == -1) {
+                break; // empty, or begun after atRev: nothing to trim or keep
+            }
             if (revIndex > 0) {
                 g.dropBefore(revIndex);
             }
             if (g.size == 1 && genIndex != generations.size() - 1) {
-                kept = false; // only the tombstone is left: the whole generation goes
+                // only the tombstone is left: the whole generation goes. A transaction that deleted the key
+                // and put it again began the next generation at atRev itself: look there.
                 genIndex++;
+                continue;
             }
-        }
-        if (kept) {
-            keep.accept(generations.get(genIndex).first());
+            keep.accept(g.first());
+            break;
         }
         if (genIndex > 0) {
             generations.subList(0, genIndex).clear();
@@ -188,16 +191,18 @@ public final class KeyIndex {
         if (isEmpty()) {
             return;
         }
-        int genIndex = generationForCompaction(atRev);
-        Generation g = generations.get(genIndex);
-        int revIndex = g.newestAtOrBelow(atRev);
-        if (revIndex == -1) {
+        for (int genIndex = generationForCompaction(atRev); genIndex < generations.size(); genIndex++) {
+            Generation g = generations.get(genIndex);
+            int revIndex = g.newestAtOrBelow(atRev);
+            if (revIndex == -1) {
+                return;
+            }
+            if (revIndex == g.size - 1 && genIndex != generations.size() - 1) {
+                continue; // a tombstone at atRev: compaction drops it; a re-put in that transaction may follow
+            }
+            keep.accept(g.revs[revIndex]);
             return;
         }
-        if (revIndex == g.size - 1 && genIndex != generations.size() - 1) {
-            return; // a tombstone at or below atRev: compaction drops it
-        }
-        keep.accept(g.revs[revIndex]);
     }
 
     /** The first generation whose tombstone is at or after {@code atRev}, or the current one. */

@@ -1,0 +1,17 @@
+package io.memstore.engine.check;
+
+import io.memstore.engine.budget.BudgetRule;
+import io.memstore.engine.budget.RowSelector;
+import io.memstore.engine.spec.Budget;
+
+/** Turns the spec's budgets into the judge's rules: the spec says where a budget applies, the judge how it fares. */
+final class BudgetRules {
+    private BudgetRules() {
+    }
+
+    static BudgetRule from(Budget budget) {
+        String where = budget.whereText().isEmpty() ? "every row" : budget.whereText();
+        return new BudgetRule(budget.metric(), RowSelector.of(where, row -> budget.matches(row.row())), budget.max(),
+                budget.min(), budget.level(), budget.message());
+    }
+}

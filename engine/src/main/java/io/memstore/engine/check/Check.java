@@ -1,0 +1,102 @@
+package io.memstore.engine.check;
+
+import io.memstore.engine.budget.BudgetJudge;
+import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.budget.BudgetRule;
+import io.memstore.engine.model.MemoryModel;
+import io.memstore.engine.model.ModelFit;
+import io.memstore.engine.probe.ProbeJvm;
+import io.memstore.engine.result.Environment;
+import io.memstore.engine.result.ResultFiles;
+import io.memstore.engine.result.RowResult;
+import io.memstore.engine.result.RunResult;
+import io.memstore.engine.run.RowMeasurement;
+import io.memstore.engine.run.SpecRunner;
+import io.memstore.engine.spec.Budget;
+import io.memstore.engine.spec.IndexKind;
+import io.memstore.engine.spec.Row;
+import io.memstore.engine.spec.RowFilter;
+import io.memstore.engine.spec.SpecException;
+import io.memstore.engine.spec.SpecLoader;
+import io.memstore.engine.spec.WorkloadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The main job, as the Maven plugin's {@code check} goal runs it: load the spec, measure every selected row in
+ * forked probes, fit the memory model, judge the budgets and write memstore.json, .csv and .md. Measuring,
+ * judging and rendering stay separate pieces; this class only puts them in order.
+ */
+public final class Check {
+    private Check() {
+    }
+
+    /** The spec the request names, or the embedded default spec when it names none. */
+    public static WorkloadSpec loadSpec(Path specFile) throws SpecException {
+        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile);
+    }
+
+    /** The rows a request selects from a spec, after scaling and filtering; refuses a filter that selects nothing. */
+    public static List<Row> selectRows(WorkloadSpec spec, CheckRequest request) {
+        return RowFilter.parse(request.only()).select(spec.rows());
+    }
+
+    /** Applies the request's scale to the spec. */
+    public static WorkloadSpec scaled(WorkloadSpec spec, CheckRequest request) {
+        return request.scale() == 1.0 ? spec : spec.scaled(request.scale());
+    }
+
+    /** Measures, fits, judges and writes the outputs; the verdict is in the returned result's budgets. */
+    public static RunResult run(WorkloadSpec spec, CheckRequest request) throws IOException {
+        List<Row> rows = selectRows(spec, request);
+        List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
+        List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
+        RunResult result = judge(spec, request, rows, results);
+        ResultFiles.writeAll(result, request.outputDirectory());
+        return result;
+    }
+
+    /** Fits the model and judges the budgets that apply to the measured rows. */
+    static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
+        ModelFit model = new MemoryModel().fit(results, modelIndex(rows));
+        List<BudgetRule> rules = new ArrayList<>();
+        for (Budget budget : spec.budgets()) {
+            // a filtered run judges only the budgets of the rows it ran
+            if (budget.metric().isModel() || rows.stream().anyMatch(budget::matches)) {
+                rules.add(BudgetRules.from(budget));
+            }
+        }
+        List<BudgetOutcome> outcomes = BudgetJudge.judge(results, model, rules);
+        Environment environment = Environment.current(commonFlags(rows, request));
+        return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /** The model describes memstore's B-tree unless every row measured the reference index. */
+    private static IndexKind modelIndex(List<Row> rows) {
+        return rows.stream().allMatch(r -> r.params().index() == IndexKind.REFERENCE) ? IndexKind.REFERENCE
+                : IndexKind.BTREE;
+    }
+
+    /**
+     * The probe flags every row shares, then the user's: what the environment records. Only -Xmx differs between
+     * rows (it follows each row's size, see {@link ProbeJvm#heapLimit}).
+     */
+    static List<String> commonFlags(List<Row> rows, CheckRequest request) {
+        Set<String> common = null;
+        for (Row row : rows) {
+            Set<String> flags = new LinkedHashSet<>(ProbeJvm.flags(row.params()));
+            if (common == null) {
+                common = flags;
+            } else {
+                common.retainAll(flags);
+            }
+        }
+        List<String> out = new ArrayList<>(common == null ? Set.of() : common);
+        out.addAll(request.runner().jvmArgs());
+        return out;
+    }
+}

@@ -1,0 +1,7 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('BUILD FAILURE')
+assert log =~ /workload\.yaml:2:\d+/
+assert log.toLowerCase().contains('tag')
+assert !new File(basedir, 'pwned.txt').exists()
+assert !new File(basedir, 'target/memstore/memstore.json').exists()
+true

@@ -1,0 +1,23 @@
+import groovy.json.JsonSlurper
+
+def out = new File(basedir, 'target/memstore')
+def json = new JsonSlurper().parse(new File(out, 'memstore.json'))
+assert json.schemaVersion == 1
+assert json.spec.name == 'passing'
+assert json.rows.size() == 3
+assert json.rows*.name == ['index/versions=1', 'index/versions=3', 'store']
+json.rows.each { row ->
+    assert row.metrics['index.liveHeap'] > 0
+    assert row.metrics['index.bytesPerKey'] > 64
+}
+assert json.rows.find { it.name == 'store' }.metrics['store.fileSize'] > 2000 * 100
+assert json.passed == true
+assert json.budgets.size() == 4 // one per row for the heap budget, one for the model
+assert json.budgets.every { it.passed }
+def csv = new File(out, 'memstore.csv').readLines()
+assert csv.size() == 4 && csv[0].contains('index.liveHeap')
+assert new File(out, 'memstore.md').text.contains('| N |') || new File(out, 'memstore.md').text.contains('N |')
+def log = new File(basedir, 'build.log').text
+assert log.contains('memstore: 4 budgets, 4 passed, 0 failed, 0 warned')
+assert log.contains('BUILD SUCCESS')
+true

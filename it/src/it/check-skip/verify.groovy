@@ -1,0 +1,5 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('memstore: skipped (memstore.skip=true)')
+assert log.contains('BUILD SUCCESS')
+assert !new File(basedir, 'target/memstore').exists()
+true

@@ -1,0 +1,81 @@
+package io.memstore.maven;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/** Parameters every memstore goal shares: where the spec is, where results go, and the skip switch. */
+abstract class AbstractMemstoreMojo extends AbstractMojo {
+
+    /** The spec memstore looks for when {@code spec} is not given. */
+    static final String CONVENTIONAL_SPEC = "src/memstore/workload.yaml";
+
+    /**
+     * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
+     * the embedded default spec (etcd's storage memory benchmark). A spec that is given but missing is an error.
+     */
+    @Parameter(property = "memstore.spec")
+    private File spec;
+
+    /** Skip memstore entirely. */
+    @Parameter(property = "memstore.skip", defaultValue = "false")
+    private boolean skip;
+
+    /** Where memstore.json, memstore.csv and memstore.md go. */
+    @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
+    private File outputDirectory;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
+    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
+    private List<Artifact> pluginArtifacts;
+
+    @Override
+    public final void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("memstore: skipped (memstore.skip=true)");
+            return;
+        }
+        run();
+    }
+
+    protected abstract void run() throws MojoExecutionException, MojoFailureException;
+
+    /** The spec file to load, or null for the embedded default. */
+    protected Path resolveSpec() throws MojoExecutionException {
+        if (spec != null) {
+            Path given = spec.toPath();
+            if (!Files.isRegularFile(given)) {
+                throw new MojoExecutionException("memstore: the workload spec " + given + " does not exist"
+                        + " (parameter spec / memstore.spec); leave it unset to use " + CONVENTIONAL_SPEC
+                        + " or the embedded default spec");
+            }
+            return given;
+        }
+        Path conventional = project.getBasedir().toPath().resolve(CONVENTIONAL_SPEC);
+        return Files.isRegularFile(conventional) ? conventional : null;
+    }
+
+    protected Path outputDirectory() {
+        return outputDirectory.toPath();
+    }
+
+    protected MavenProject project() {
+        return project;
+    }
+
+    protected List<Path> probeClasspath() {
+        return pluginArtifacts.stream().filter(a -> "jar".equals(a.getType()) && a.getFile() != null)
+                .filter(a -> !Artifact.SCOPE_TEST.equals(a.getScope()) && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
+                .map(a -> a.getFile().toPath()).toList();
+    }
+}

@@ -1,0 +1,121 @@
+package io.memstore.maven;
+
+import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.check.Check;
+import io.memstore.engine.check.CheckRequest;
+import io.memstore.engine.result.ConsoleTables;
+import io.memstore.engine.result.RunResult;
+import io.memstore.engine.run.ProbeException;
+import io.memstore.engine.run.RunnerOptions;
+import io.memstore.engine.spec.BudgetLevel;
+import io.memstore.engine.spec.SpecException;
+import io.memstore.engine.spec.WorkloadSpec;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Measures the rows of a YAML workload spec, each in a forked JVM, prints the tables, the fitted memory model and
+ * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
+ * budget is exceeded.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CheckMojo extends AbstractMemstoreMojo {
+
+    /** Fail the build when an error-level budget is exceeded; false only reports. */
+    @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
+    private boolean failOnViolation;
+
+    /** Extra flags for every probe JVM, separated by spaces; they come after memstore's own and win. */
+    @Parameter(property = "memstore.jvmArgs")
+    private String jvmArgs;
+
+    /** Only the rows whose names match these comma-separated glob patterns, e.g. {@code index/*}. */
+    @Parameter(property = "memstore.only")
+    private String only;
+
+    /** Multiplies every {@code keys} count of the spec, e.g. 0.01 for a quick run. */
+    @Parameter(property = "memstore.scale", defaultValue = "1")
+    private double scale;
+
+    /** Per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running is killed. */
+    @Parameter(property = "memstore.timeout", defaultValue = "30m")
+    private String timeout;
+
+    /** Keep each run's temporary directory (SQLite file, probe output) under the output directory. */
+    @Parameter(property = "memstore.keepFiles", defaultValue = "false")
+    private boolean keepFiles;
+
+    @Override
+    protected void run() throws MojoExecutionException, MojoFailureException {
+        Path spec = resolveSpec();
+        WorkloadSpec workloads;
+        try {
+            workloads = Check.loadSpec(spec);
+        } catch (SpecException e) {
+            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+        }
+        RunnerOptions runner;
+        CheckRequest request;
+        try {
+            runner = RunnerOptions.of(probeClasspath())
+                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
+                    .withTimeout(MojoArguments.parseTimeout(timeout))
+                    .withWorkDir(outputDirectory().resolve("work"))
+                    .withKeepFiles(keepFiles)
+                    .withProgress(line -> getLog().info("memstore: " + line));
+            request = new CheckRequest(spec, outputDirectory(), only, scale, runner);
+            workloads = Check.scaled(workloads, request);
+            Check.selectRows(workloads, request);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        getLog().info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
+                + Check.selectRows(workloads, request).size() + " rows");
+        RunResult result;
+        try {
+            result = Check.run(workloads, request);
+        } catch (ProbeException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory() + ": "
+                    + e.getMessage(), e);
+        }
+        for (String line : ConsoleTables.render(result)) {
+            getLog().info(line);
+        }
+        verdict(result);
+    }
+
+    private void verdict(RunResult result) throws MojoFailureException {
+        List<BudgetOutcome> failed = result.budgets().stream().filter(o -> !o.passed()).toList();
+        for (BudgetOutcome outcome : failed) {
+            if (outcome.level() == BudgetLevel.WARN) {
+                getLog().warn("memstore: budget exceeded (warn): " + outcome.describe());
+            } else {
+                getLog().error("memstore: budget exceeded: " + outcome.describe());
+            }
+        }
+        List<BudgetOutcome> errors = failed.stream().filter(BudgetOutcome::failsRun).toList();
+        getLog().info("memstore: " + result.budgets().size() + " budgets, " + (result.budgets().size() - failed.size())
+                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned; results in "
+                + outputDirectory());
+        if (errors.isEmpty()) {
+            return;
+        }
+        StringBuilder message = new StringBuilder("memstore: " + errors.size() + " budget(s) exceeded:");
+        for (BudgetOutcome outcome : errors) {
+            message.append(System.lineSeparator()).append("  ").append(outcome.describe());
+        }
+        if (failOnViolation) {
+            throw new MojoFailureException(message.toString());
+        }
+        getLog().warn(message + System.lineSeparator() + "memstore: failOnViolation is false: the build goes on");
+    }
+}
