@@ -24,6 +24,7 @@ public final class ProbeMain {
     public static final String PHASE_PREFIX = "@memstore-probe ";
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;
+    private static final String SQLITE_TMPDIR = "org.sqlite.tmpdir";
 
     private ProbeMain() {
     }
@@ -39,6 +40,12 @@ public final class ProbeMain {
         }
         String row = "row '" + args.row().name() + "'";
         try {
+            // sqlite-jdbc extracts its native library to this directory: inside the run's directory it goes
+            // with it, even when the child is killed before its delete-on-exit runs
+            if (System.getProperty(SQLITE_TMPDIR) == null) {
+                Files.createDirectories(args.dataDir());
+                System.setProperty(SQLITE_TMPDIR, args.dataDir().toAbsolutePath().toString());
+            }
             Map<String, Number> metrics = new Probe(args, phase -> {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();

@@ -88,6 +88,18 @@ class RowRunnerTest {
     }
 
     @Test
+    void aStoreRowMeasuresTheFileAndLeavesNothingBehind() throws IOException {
+        Row row = new Row("store/keys=2000", new RowParams("store", 2000, 2, 64, 256, KeyPattern.RANDOM,
+                StoreKind.SQLITE, IndexKind.REFERENCE, 42, 1, 0, false));
+        RowMeasurement m = new RowRunner(options()).run(row);
+        assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(4000.0);
+        assertThat(m.median(Metrics.STORE_FILE_SIZE)).isGreaterThan(4000.0 * 256);
+        assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isPositive();
+        assertThat(m.median(Metrics.GET_OPS_PER_SECOND)).isPositive();
+        assertThat(filesLeft()).as("the SQLite files and the extracted native library are deleted").isZero();
+    }
+
+    @Test
     void severalRunsGiveTheMedianAndSpread() {
         RowMeasurement m = new RowRunner(options().withKeepFiles(true)).run(row("three", 1000, 16, 3));
         assertThat(m.runs()).isEqualTo(3);
