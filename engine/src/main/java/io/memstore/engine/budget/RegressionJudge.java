@@ -35,11 +35,14 @@ public final class RegressionJudge {
     }
 
     /**
-     * @param baselineRows the baseline's rows, or null when the file does not exist
+     * @param file         the baseline file as given, or null when none was given
+     * @param baselineRows the baseline's rows, or null when the file does not exist or none was given
      * @param specName     the baseline's spec name, or null
      */
     public static BaselineComparison judge(List<RowResult> rows, String file, List<RowResult> baselineRows,
                                            String specName, List<RegressionRule> rules, MissingBaseline missing) {
+        String missingFile = file == null ? "no baseline given (memstore.baseline; memstore:baseline writes one)"
+                : "no baseline file " + file;
         Map<String, RowResult> old = new LinkedHashMap<>();
         if (baselineRows != null) {
             baselineRows.forEach(r -> old.put(r.name(), r));
@@ -52,7 +55,7 @@ public final class RegressionJudge {
                     continue;
                 }
                 RowResult before = old.get(row.name());
-                String why = baselineRows == null ? "no baseline file " + file
+                String why = baselineRows == null ? missingFile
                         : before == null ? "no row " + row.name() + " in the baseline"
                         : differences(before.params(), row.params());
                 if (why != null) {
@@ -67,9 +70,9 @@ public final class RegressionJudge {
                 outcomes.add(compare(rule, before, row));
             }
         }
-        String note = baselineRows == null ? "no baseline file " + file + " (" + missing.specName() + ")"
+        String note = baselineRows == null ? missingFile + " (" + missing.specName() + ")"
                 : unmatched > 0 ? unmatched + " comparison(s) without a baseline row" : null;
-        return new BaselineComparison(file, baselineRows != null, specName, note, outcomes);
+        return new BaselineComparison(file == null ? "(none)" : file, baselineRows != null, specName, note, outcomes);
     }
 
     private static RegressionOutcome compare(RegressionRule rule, RowResult before, RowResult row) {

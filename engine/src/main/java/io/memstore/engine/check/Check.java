@@ -94,7 +94,7 @@ public final class Check {
         if (file != null && Files.exists(file)) {
             old = ResultJson.read(file);
         }
-        String name = file == null ? "(not set: memstore.baseline)" : file.toString();
+        String name = file == null ? null : file.toString();
         BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
                 old == null ? null : old.specName(), rules, request.missingBaseline());
         if (rules.isEmpty()) {
