@@ -8,7 +8,7 @@ import java.util.List;
  * A titled table of already-formatted cells, rendered either as aligned plain text (console) or as a Markdown
  * table. Both renderings come from the same cells, so the console and {@code memstore.md} cannot disagree.
  */
-final class TextTable {
+public final class TextTable {
     private final String title;
     private final List<String> headers = new ArrayList<>();
     private final List<Boolean> rightAligned = new ArrayList<>();
@@ -37,11 +37,22 @@ final class TextTable {
         return this;
     }
 
-    String title() {
+    public String title() {
         return title;
     }
 
-    List<List<String>> rows() {
+    /** The column headers, left to right. */
+    public List<String> headers() {
+        return Collections.unmodifiableList(headers);
+    }
+
+    /** Per column: true when it holds numbers (right-aligned). */
+    public List<Boolean> rightAligned() {
+        return Collections.unmodifiableList(rightAligned);
+    }
+
+    /** The formatted cells, one list per row, as many cells as columns. */
+    public List<List<String>> rows() {
         return Collections.unmodifiableList(rows);
     }
 
