@@ -33,7 +33,8 @@ public final class Metrics {
 
     /**
      * Bytes the loading thread allocated during the build, garbage included (the seed's method): generated
-     * keys of later passes, values, temporary objects. Not the index's size; compare with liveHeap.
+     * keys of later passes, values, temporary objects. Not the index's size; compare with liveHeap. Only the
+     * loading thread: a store's background flush thread is not counted.
      */
     public static final String INDEX_ALLOCATED = Metric.INDEX_ALLOCATED.metricName();
     /** Heap retained after the build minus the baseline, after full collections (B). */

@@ -50,7 +50,7 @@ public final class Probe {
      */
     public Map<String, Number> run() {
         RowParams p = args.row().params();
-        validate(p);
+        checkRanges(p);
         KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         ValueGenerator values = new ValueGenerator(p.seed(), p.store() == StoreKind.NONE ? 0 : p.valueSize());
         DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
@@ -172,7 +172,20 @@ public final class Probe {
         }
     }
 
-    private static void validate(RowParams p) {
+    /**
+     * Checks that the row can be built: counts and sizes in range, and keys of the pattern that fit the key
+     * size. {@link #run} checks the same first; the probe's main calls it apart to tell a rejected row from a
+     * failed measurement.
+     *
+     * @throws IllegalArgumentException naming the field and what it needs
+     */
+    public static void validate(RowParams p) {
+        checkRanges(p);
+        KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
+        new DeletionPlan(p.keys(), p.deletes());
+    }
+
+    private static void checkRanges(RowParams p) {
         if (p.keys() < 1 || p.keys() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("keys must be in 1.." + Integer.MAX_VALUE + ", was " + p.keys());
         }

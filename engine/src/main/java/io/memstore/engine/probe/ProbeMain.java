@@ -15,7 +15,8 @@ import java.util.Map;
  * place atomically, so the parent never reads half a result.
  *
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
- * Exit codes: 0 measured; 2 bad arguments or a row that cannot be built; 1 any other failure; 3 out of
+ * Exit codes: 0 measured; 2 bad arguments or a row that cannot be built ({@link Probe#validate}); 1 any other
+ * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}). On failure one line on stderr says
  * why.
  */
@@ -24,6 +25,7 @@ public final class ProbeMain {
     public static final String PHASE_PREFIX = "@memstore-probe ";
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;
+    private static final String SQLITE_TMPDIR = "org.sqlite.tmpdir";
 
     private ProbeMain() {
     }
@@ -39,12 +41,24 @@ public final class ProbeMain {
         }
         String row = "row '" + args.row().name() + "'";
         try {
+            Probe.validate(args.row().params());
+        } catch (IllegalArgumentException e) {
+            fail(EXIT_BAD_INPUT, "memstore probe: " + row + ": " + e.getMessage());
+            return;
+        }
+        try {
+            // sqlite-jdbc extracts its native library to this directory: inside the run's directory it goes
+            // with it, even when the child is killed before its delete-on-exit runs
+            if (System.getProperty(SQLITE_TMPDIR) == null) {
+                Files.createDirectories(args.dataDir());
+                System.setProperty(SQLITE_TMPDIR, args.dataDir().toAbsolutePath().toString());
+            }
             Map<String, Number> metrics = new Probe(args, phase -> {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();
             }).run();
             writeAtomically(args.output(), FlatJson.write(metrics));
-        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+        } catch (UnsupportedOperationException e) { // GAP: an index kind not merged yet (see Indexes)
             fail(EXIT_BAD_INPUT, "memstore probe: " + row + ": " + e.getMessage());
         } catch (Throwable e) {
             fail(EXIT_FAILED, "memstore probe: " + row + ": " + oneLine(e));

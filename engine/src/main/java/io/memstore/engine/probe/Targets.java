@@ -12,8 +12,7 @@ final class Targets {
     static LoadTarget open(RowParams p, Path dataDir) {
         return switch (p.store()) {
             case NONE -> new IndexTarget(Indexes.create(p.index()));
-            // GAP: MvccStore is being written in parallel (branch store); wire it here once it is on main
-            case SQLITE -> throw new UnsupportedOperationException("MvccStore not merged yet");
+            case SQLITE -> StoreTarget.open(dataDir, p.index());
         };
     }
 }

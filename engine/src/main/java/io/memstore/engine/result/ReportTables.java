@@ -2,7 +2,9 @@ package io.memstore.engine.result;
 
 import io.memstore.engine.spec.Metric;
 import io.memstore.engine.spec.MetricUnit;
+import io.memstore.engine.budget.BaselineComparison;
 import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.budget.RegressionOutcome;
 import io.memstore.engine.model.MemoryModel;
 import io.memstore.engine.model.ModelFit;
 import io.memstore.engine.model.Residual;
@@ -138,6 +140,28 @@ public final class ReportTables {
                     o.message()));
         }
         return t;
+    }
+
+    /** One line per regression outcome: old -> new (delta, %) against the limits. */
+    static TextTable regressions(BaselineComparison baseline) {
+        TextTable t = new TextTable("against baseline " + baseline.file()
+                + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
+        t.column("result", false).column("level", false).column("row", false).column("metric", false)
+                .column("baseline -> now (delta, %)", false).column("limit", true).column("noise", true)
+                .column("message", false);
+        for (RegressionOutcome o : baseline.outcomes()) {
+            t.row(List.of(regressionResult(o), o.level().specName(), o.row(), o.metric().metricName(), o.change(),
+                    o.limits(), o.noise() == null ? "-" : o.metric().unit().format(o.noise()), o.message()));
+        }
+        return t;
+    }
+
+    /** {@code pass}, {@code noise} or {@code FAIL}/{@code WARN} as a failed outcome's level decides. */
+    static String regressionResult(RegressionOutcome o) {
+        if (o.status() == RegressionOutcome.Status.NOISE) {
+            return "noise";
+        }
+        return o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
     }
 
     /** {@code 117.3 (123.0)}: MiB and bytes per key, or n/a. */

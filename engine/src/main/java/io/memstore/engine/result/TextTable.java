@@ -14,12 +14,12 @@ public final class TextTable {
     private final List<Boolean> rightAligned = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(String title) {
+    public TextTable(String title) {
         this.title = title;
     }
 
     /** Adds a column; numbers are right-aligned, text left-aligned. */
-    TextTable column(String header, boolean right) {
+    public TextTable column(String header, boolean right) {
         if (!rows.isEmpty()) {
             throw new IllegalStateException("columns must be added before rows");
         }
@@ -28,7 +28,7 @@ public final class TextTable {
         return this;
     }
 
-    TextTable row(List<String> cells) {
+    public TextTable row(List<String> cells) {
         if (cells.size() != headers.size()) {
             throw new IllegalArgumentException("row has " + cells.size() + " cells, table has " + headers.size()
                     + " columns");
@@ -57,7 +57,7 @@ public final class TextTable {
     }
 
     /** Title line, header, a dashed rule and the rows, columns padded to their widest cell. */
-    List<String> aligned() {
+    public List<String> aligned() {
         int[] width = new int[headers.size()];
         for (int c = 0; c < width.length; c++) {
             width[c] = headers.get(c).length();
@@ -93,7 +93,7 @@ public final class TextTable {
     }
 
     /** A Markdown table (no title): header, alignment row, rows; pipes in cells escaped. */
-    List<String> markdown() {
+    public List<String> markdown() {
         List<String> lines = new ArrayList<>();
         lines.add(markdownLine(headers));
         List<String> align = new ArrayList<>();
@@ -111,7 +111,7 @@ public final class TextTable {
      * The text with line breaks and tabs as spaces and other invisible controls as backslash-u escapes: a cell must
      * stay on its line and keep the columns aligned, whatever a row name holds.
      */
-    static String printable(String s) {
+    public static String printable(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -62,6 +62,20 @@ class ProbeTest {
     }
 
     @Test
+    void storeRowsPutValuesIntoSqlite() {
+        Map<String, Number> m = run(new RowParams("w", 2000, 2, 32, 100, KeyPattern.HIERARCHICAL, StoreKind.SQLITE,
+                IndexKind.REFERENCE, 3, 1, 0.1, true), new ArrayList<>());
+        assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
+        assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);
+        assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1800L);
+        assertThat(m.get(Metrics.INDEX_REVISIONS)).isEqualTo(1800L);
+        // at least the 1,800 live 100 B values stay in the file after compaction
+        assertThat(m.get(Metrics.STORE_FILE_SIZE).longValue()).isGreaterThan(1800L * 100);
+        assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
+        assertThat(dir.resolve("data").resolve(StoreTarget.FILE_NAME)).exists();
+    }
+
+    @Test
     void rowsThatCannotBeBuiltAreRejectedBeforeBuilding() {
         assertThatThrownBy(() -> run(new RowParams("w", 5000, 1, 2, 0, KeyPattern.SEQUENTIAL, StoreKind.NONE,
                 IndexKind.REFERENCE, 1, 1, 0, false), new ArrayList<>()))

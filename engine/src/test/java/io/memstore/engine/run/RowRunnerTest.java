@@ -64,7 +64,10 @@ class RowRunnerTest {
         assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isPositive();
         // the reference index holds each 64 B key in an 80 B array plus its TreeMap entry and keyIndex
         assertThat(m.median(Metrics.INDEX_BYTES_PER_KEY)).isGreaterThan(64 + 16 + 40).isLessThan(1000);
-        assertThat(m.median(Metrics.INDEX_ALLOCATED)).isGreaterThanOrEqualTo(m.median(Metrics.INDEX_LIVE_HEAP) * 0.9);
+        // one version into the TreeMap index makes no garbage: nearly all that was allocated is retained (the
+        // rest, for so small a row, is the first-use garbage of class initialisation and string concatenation)
+        assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isLessThanOrEqualTo(m.median(Metrics.INDEX_ALLOCATED) * 1.01)
+                .isGreaterThan(m.median(Metrics.INDEX_ALLOCATED) * 0.75);
         assertThat(m.median(Metrics.GET_OPS_PER_SECOND)).isPositive();
         assertThat(m.median(Metrics.JVM_VERSION)).isEqualTo((double) Runtime.version().feature());
         assertThat(m.median(Metrics.JVM_MAX_HEAP)).isEqualTo(128.0 * (1 << 20), org.assertj.core.data.Offset.offset(
@@ -85,6 +88,28 @@ class RowRunnerTest {
         // every reported name that budgets know is accepted by the result model
         assertThat(m.toRowResult().metric(io.memstore.engine.spec.Metric.INDEX_LIVE_HEAP))
                 .hasValue(m.median(Metrics.INDEX_LIVE_HEAP));
+    }
+
+    @Test
+    void theLiveHeapOfAGarbageFreeBuildIsWhatWasAllocated() {
+        // 150,000 keys (~40 MB) outgrow the 32 MiB young generation, so the build promotes and the heap expands;
+        // retained heap and allocated bytes, two independent methods, must agree (an under-read seen once at 1M
+        // keys does not reproduce at this size: this is a check of the method, not of that case)
+        RowMeasurement m = new RowRunner(options().withGets(1000)).run(row("garbage-free", 150_000, 64, 1));
+        assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isCloseTo(m.median(Metrics.INDEX_ALLOCATED),
+                org.assertj.core.data.Percentage.withPercentage(2));
+    }
+
+    @Test
+    void aStoreRowMeasuresTheFileAndLeavesNothingBehind() throws IOException {
+        Row row = new Row("store/keys=2000", new RowParams("store", 2000, 2, 64, 256, KeyPattern.RANDOM,
+                StoreKind.SQLITE, IndexKind.REFERENCE, 42, 1, 0, false));
+        RowMeasurement m = new RowRunner(options()).run(row);
+        assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(4000.0);
+        assertThat(m.median(Metrics.STORE_FILE_SIZE)).isGreaterThan(4000.0 * 256);
+        assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isPositive();
+        assertThat(m.median(Metrics.GET_OPS_PER_SECOND)).isPositive();
+        assertThat(filesLeft()).as("the SQLite files and the extracted native library are deleted").isZero();
     }
 
     @Test
