@@ -28,7 +28,7 @@ import java.util.function.Function;
  * puts/s | get/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
  * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
  */
-final class ReportTables {
+public final class ReportTables {
     static final String SIZE_UNIT = ", MiB (B/key)";
 
     private static final Metric[] SIZE_COLUMNS = {Metric.INDEX_LIVE_HEAP, Metric.INDEX_ALLOCATED,
@@ -50,7 +50,7 @@ final class ReportTables {
     }
 
     /** One table per workload, in the order workloads first appear. */
-    static List<TextTable> workloads(List<RowResult> rows) {
+    public static List<TextTable> workloads(List<RowResult> rows) {
         Map<String, List<RowResult>> byWorkload = new LinkedHashMap<>();
         for (RowResult row : rows) {
             byWorkload.computeIfAbsent(row.workload(), w -> new ArrayList<>()).add(row);
@@ -99,7 +99,7 @@ final class ReportTables {
     }
 
     /** The fitted coefficients beside the seed's published etcd values. */
-    static TextTable model(ModelFit fit) {
+    public static TextTable model(ModelFit fit) {
         TextTable t = new TextTable("memory model N*(c1 + keySize) + N*versions*(c2 + pointer), "
                 + fit.index().specName() + " rows");
         t.column("", false).column("memstore (" + fit.index().specName() + ")", true).column("etcd (seed)", true);
@@ -114,7 +114,7 @@ final class ReportTables {
     }
 
     /** Measured against predicted, per fitted row. */
-    static TextTable residuals(ModelFit fit) {
+    public static TextTable residuals(ModelFit fit) {
         TextTable t = new TextTable("model residuals (relative error = (predicted - measured) / measured)");
         t.column("row", false).column("measured, MiB", true).column("predicted, MiB", true)
                 .column("relative error", true);

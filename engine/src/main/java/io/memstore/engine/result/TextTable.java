@@ -41,7 +41,18 @@ public final class TextTable {
         return title;
     }
 
-    List<List<String>> rows() {
+    /** The column headers, left to right. */
+    public List<String> headers() {
+        return Collections.unmodifiableList(headers);
+    }
+
+    /** Per column: true when it holds numbers (right-aligned). */
+    public List<Boolean> rightAligned() {
+        return Collections.unmodifiableList(rightAligned);
+    }
+
+    /** The formatted cells, one list per row, as many cells as columns. */
+    public List<List<String>> rows() {
         return Collections.unmodifiableList(rows);
     }
 
