@@ -3,6 +3,7 @@ package io.memstore.maven;
 import io.memstore.engine.budget.BudgetOutcome;
 import io.memstore.engine.check.Check;
 import io.memstore.engine.check.CheckRequest;
+import io.memstore.engine.check.PreflightException;
 import io.memstore.engine.result.ConsoleTables;
 import io.memstore.engine.result.RunResult;
 import io.memstore.engine.run.ProbeException;
@@ -81,7 +82,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
         RunResult result;
         try {
             result = Check.run(workloads, request);
-        } catch (ProbeException e) {
+        } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory() + ": "

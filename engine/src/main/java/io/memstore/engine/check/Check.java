@@ -50,9 +50,21 @@ public final class Check {
         return request.scale() == 1.0 ? spec : spec.scaled(request.scale());
     }
 
-    /** Measures, fits, judges and writes the outputs; the verdict is in the returned result's budgets. */
+    /**
+     * Measures, fits, judges and writes the outputs; the verdict is in the returned result's budgets.
+     *
+     * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
+     *                            directory cannot be written (see {@link Preflight})
+     */
     public static RunResult run(WorkloadSpec spec, CheckRequest request) throws IOException {
+        return run(spec, request, MachineResources.current(request.runner().workDir()));
+    }
+
+    /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
+    static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
         List<Row> rows = selectRows(spec, request);
+        request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
+                request.runner().workDir(), request.runner().keepFiles(), machine));
         List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
         List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
         RunResult result = judge(spec, request, rows, results);
