@@ -6,6 +6,7 @@ import io.memstore.engine.budget.RegressionOutcome;
 import io.memstore.engine.result.StepSummary;
 import io.memstore.engine.check.Check;
 import io.memstore.engine.check.CheckRequest;
+import io.memstore.engine.check.PreflightException;
 import io.memstore.engine.result.ConsoleTables;
 import io.memstore.engine.result.RunResult;
 import io.memstore.engine.run.ProbeException;
@@ -97,7 +98,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
         RunResult result;
         try {
             result = Check.run(workloads, request);
-        } catch (ProbeException e) {
+        } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "

@@ -61,10 +61,19 @@ public final class Check {
      * memstore.json, .csv, .md, TEST-memstore.xml, and the step summary when {@code GITHUB_STEP_SUMMARY} is set.
      * The verdict is in the returned result.
      *
-     * @throws IOException when an output cannot be written or the baseline file is unreadable or malformed
+     * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
+     * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
+     *                            directory cannot be written (see {@link Preflight})
      */
     public static RunResult run(WorkloadSpec spec, CheckRequest request) throws IOException {
+        return run(spec, request, MachineResources.current(request.runner().workDir()));
+    }
+
+    /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
+    static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
         List<Row> rows = selectRows(spec, request);
+        request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
+                request.runner().workDir(), request.runner().keepFiles(), machine));
         List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
         List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
         RunResult result = compare(spec, request, rows, judge(spec, request, rows, results));

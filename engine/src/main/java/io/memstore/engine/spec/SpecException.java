@@ -24,6 +24,11 @@ public class SpecException extends Exception {
      * @param expected what would have been accepted, or null when the problem says it all
      */
     public SpecException(String file, int line, int column, String field, String problem, String expected) {
+        this(file, line, column, field, abbreviate(problem), expected, true);
+    }
+
+    private SpecException(String file, int line, int column, String field, String problem, String expected,
+                          boolean abbreviated) {
         super(format(file, line, column, field, problem, expected));
         this.file = file;
         this.line = line;
@@ -31,6 +36,20 @@ public class SpecException extends Exception {
         this.field = field;
         this.problem = problem;
         this.expected = expected;
+    }
+
+    /** Longest problem text kept whole; problems quote the offending value, which may be any length. */
+    static final int MAX_PROBLEM_CHARS = 1000;
+
+    /** A problem longer than {@link #MAX_PROBLEM_CHARS}: its start and end, with how much was left out between. */
+    static String abbreviate(String problem) {
+        if (problem == null || problem.length() <= MAX_PROBLEM_CHARS) {
+            return problem;
+        }
+        int head = 700;
+        int tail = 200;
+        return problem.substring(0, head) + "[... " + (problem.length() - head - tail) + " characters left out ...]"
+                + problem.substring(problem.length() - tail);
     }
 
     private static String format(String file, int line, int column, String field, String problem, String expected) {

@@ -205,7 +205,13 @@ final class SpecReader {
         if (seq.getValue().isEmpty()) {
             throw error(seq, path, "empty list", "at least one value: " + field.expected());
         }
+        if (seq.getValue().size() > SpecLimits.MAX_ROWS) {
+            // each value is at least one row: refused before parsing the values, in time linear in the text
+            throw error(seq, path, "a list of " + seq.getValue().size() + " values, more than the "
+                    + SpecLimits.MAX_ROWS + " rows a spec may expand to", "at most " + SpecLimits.MAX_ROWS + " values");
+        }
         List<Object> out = new ArrayList<>();
+        Map<Object, Integer> firstIndex = new HashMap<>();
         int i = 0;
         for (Node item : seq.getValue()) {
             String p = path + "[" + i + "]";
@@ -213,8 +219,8 @@ final class SpecReader {
                 throw error(item, p, "a list item must be a single value, got " + kind(item), field.expected());
             }
             Object v = value(field, item, p);
-            int before = out.indexOf(v);
-            if (before >= 0) {
+            Integer before = firstIndex.putIfAbsent(v, i);
+            if (before != null) {
                 throw error(item, p, "duplicate value " + field.format(v) + " (also item " + before + ")",
                         "distinct values: two rows would have the same name");
             }

@@ -37,6 +37,24 @@ final class StoreModel {
     private long current;
     private long compacted;
 
+    /** The model's index, for comparing a store's rebuilt index with it; callers must not change it. */
+    ReferenceIndex index() {
+        return index;
+    }
+
+    /**
+     * Whether the transaction would create a revision: it puts something, or one of its range deletes finds a
+     * live key (an earlier delete of the same transaction only removes keys, so the state before it suffices).
+     */
+    boolean changes(List<Op> ops) {
+        for (Op op : ops) {
+            if (op.value() != null || index.count(op.key(), op.end(), current) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     long currentRevision() {
         return current;
     }

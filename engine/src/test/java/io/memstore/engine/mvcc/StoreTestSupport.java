@@ -74,6 +74,11 @@ final class StoreTestSupport {
         }
     }
 
+    /** The java executable of this JVM, for child processes. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     /** Copies the database and its WAL as a crash would leave them (no checkpoint, no cleanup). */
     static Path crashCopy(Path file, Path dir) {
         try {
