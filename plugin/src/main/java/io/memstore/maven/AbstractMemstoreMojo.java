@@ -1,7 +1,6 @@
 package io.memstore.maven;
 
 import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
@@ -15,7 +14,7 @@ import org.apache.maven.project.MavenProject;
 abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     /** The spec memstore looks for when {@code spec} is not given. */
-    static final String CONVENTIONAL_SPEC = "src/memstore/workload.yaml";
+    static final String CONVENTIONAL_SPEC = SpecLocator.CONVENTIONAL_SPEC;
 
     /**
      * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
@@ -50,19 +49,9 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;
 
-    /** The spec file to load, or null for the embedded default. */
+    /** The spec file to load, or null for the embedded default (see {@link SpecLocator}). */
     protected Path resolveSpec() throws MojoExecutionException {
-        if (spec != null) {
-            Path given = spec.toPath();
-            if (!Files.isRegularFile(given)) {
-                throw new MojoExecutionException("memstore: the workload spec " + given + " does not exist"
-                        + " (parameter spec / memstore.spec); leave it unset to use " + CONVENTIONAL_SPEC
-                        + " or the embedded default spec");
-            }
-            return given;
-        }
-        Path conventional = project.getBasedir().toPath().resolve(CONVENTIONAL_SPEC);
-        return Files.isRegularFile(conventional) ? conventional : null;
+        return SpecLocator.resolve(spec, project.getBasedir().toPath());
     }
 
     protected Path outputDirectory() {
@@ -74,8 +63,6 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     }
 
     protected List<Path> probeClasspath() {
-        return pluginArtifacts.stream().filter(a -> "jar".equals(a.getType()) && a.getFile() != null)
-                .filter(a -> !Artifact.SCOPE_TEST.equals(a.getScope()) && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
-                .map(a -> a.getFile().toPath()).toList();
+        return ProbeClasspath.of(pluginArtifacts);
     }
 }

@@ -1,6 +1,9 @@
 package io.memstore.maven;
 
 import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.budget.MissingBaseline;
+import io.memstore.engine.budget.RegressionOutcome;
+import io.memstore.engine.result.StepSummary;
 import io.memstore.engine.check.Check;
 import io.memstore.engine.check.CheckRequest;
 import io.memstore.engine.check.PreflightException;
@@ -53,6 +56,18 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.keepFiles", defaultValue = "false")
     private boolean keepFiles;
 
+    /**
+     * A previous memstore.json (e.g. saved from main by {@code memstore:baseline}) that the spec's
+     * {@code maxIncrease}/{@code maxIncreaseBytes} budgets compare with. When not given,
+     * {@code src/memstore/baseline.json} if it exists.
+     */
+    @Parameter(property = "memstore.baseline")
+    private File baseline;
+
+    /** What a regression budget does without a baseline to compare with: {@code warn} (default) or {@code fail}. */
+    @Parameter(property = "memstore.baselineMissing", defaultValue = "warn")
+    private String baselineMissing;
+
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path spec = resolveSpec();
@@ -71,7 +86,8 @@ public class CheckMojo extends AbstractMemstoreMojo {
                     .withWorkDir(outputDirectory().resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(line -> getLog().info("memstore: " + line));
-            request = new CheckRequest(spec, outputDirectory(), only, scale, runner);
+            request = new CheckRequest(spec, outputDirectory(), only, scale, runner)
+                    .withBaseline(resolveBaseline(), MissingBaseline.bySpecName(baselineMissing));
             workloads = Check.scaled(workloads, request);
             Check.selectRows(workloads, request);
         } catch (IllegalArgumentException e) {
@@ -85,13 +101,25 @@ public class CheckMojo extends AbstractMemstoreMojo {
         } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory() + ": "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
+                    + outputDirectory() + ": " + e.getMessage(), e);
         }
         for (String line : ConsoleTables.render(result)) {
             getLog().info(line);
         }
+        if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
+            getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
+        }
         verdict(result);
+    }
+
+    /** The baseline given, else the conventional one if it exists, else none. */
+    private Path resolveBaseline() {
+        if (baseline != null) {
+            return baseline.toPath();
+        }
+        Path conventional = project().getBasedir().toPath().resolve(BaselineMojo.CONVENTIONAL_BASELINE);
+        return java.nio.file.Files.isRegularFile(conventional) ? conventional : null;
     }
 
     private void verdict(RunResult result) throws MojoFailureException {
@@ -104,14 +132,30 @@ public class CheckMojo extends AbstractMemstoreMojo {
             }
         }
         List<BudgetOutcome> errors = failed.stream().filter(BudgetOutcome::failsRun).toList();
+        List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
+        List<RegressionOutcome> regressed = regressions.stream().filter(o -> !o.passed()).toList();
+        for (RegressionOutcome outcome : regressed) {
+            if (outcome.failsRun()) {
+                getLog().error("memstore: regression: " + outcome.describe());
+            } else {
+                getLog().warn("memstore: regression budget (warn): " + outcome.describe());
+            }
+        }
+        List<RegressionOutcome> regressionErrors = regressed.stream().filter(RegressionOutcome::failsRun).toList();
         getLog().info("memstore: " + result.budgets().size() + " budgets, " + (result.budgets().size() - failed.size())
-                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned; results in "
-                + outputDirectory());
-        if (errors.isEmpty()) {
+                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned"
+                + (result.baseline() == null ? "" : "; " + regressions.size() + " against the baseline, "
+                + regressionErrors.size() + " failed, " + (regressed.size() - regressionErrors.size()) + " warned")
+                + "; results in " + outputDirectory());
+        if (errors.isEmpty() && regressionErrors.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder("memstore: " + errors.size() + " budget(s) exceeded:");
+        StringBuilder message = new StringBuilder("memstore: " + (errors.size() + regressionErrors.size())
+                + " budget(s) exceeded:");
         for (BudgetOutcome outcome : errors) {
+            message.append(System.lineSeparator()).append("  ").append(outcome.describe());
+        }
+        for (RegressionOutcome outcome : regressionErrors) {
             message.append(System.lineSeparator()).append("  ").append(outcome.describe());
         }
         if (failOnViolation) {

@@ -1,12 +1,20 @@
 package io.memstore.engine.check;
 
 import io.memstore.engine.budget.BudgetRule;
+import io.memstore.engine.budget.RegressionRule;
 import io.memstore.engine.budget.RowSelector;
 import io.memstore.engine.spec.Budget;
 
 /** Turns the spec's budgets into the judge's rules: the spec says where a budget applies, the judge how it fares. */
 final class BudgetRules {
     private BudgetRules() {
+    }
+
+    /** The regression rule of a budget with {@code maxIncrease} and/or {@code maxIncreaseBytes}. */
+    static RegressionRule regression(Budget budget) {
+        String where = budget.whereText().isEmpty() ? "every row" : budget.whereText();
+        return new RegressionRule(budget.metric(), RowSelector.of(where, row -> budget.matches(row.row())),
+                budget.maxIncrease(), budget.maxIncreaseBytes(), budget.level(), budget.message());
     }
 
     static BudgetRule from(Budget budget) {

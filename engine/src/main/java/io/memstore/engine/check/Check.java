@@ -1,6 +1,12 @@
 package io.memstore.engine.check;
 
+import io.memstore.engine.budget.BaselineComparison;
 import io.memstore.engine.budget.BudgetJudge;
+import io.memstore.engine.budget.RegressionJudge;
+import io.memstore.engine.budget.RegressionRule;
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.StepSummary;
+import java.nio.file.Files;
 import io.memstore.engine.budget.BudgetOutcome;
 import io.memstore.engine.budget.BudgetRule;
 import io.memstore.engine.model.MemoryModel;
@@ -51,8 +57,11 @@ public final class Check {
     }
 
     /**
-     * Measures, fits, judges and writes the outputs; the verdict is in the returned result's budgets.
+     * Measures, fits, judges (budgets, then regressions against the baseline) and writes the outputs:
+     * memstore.json, .csv, .md, TEST-memstore.xml, and the step summary when {@code GITHUB_STEP_SUMMARY} is set.
+     * The verdict is in the returned result.
      *
+     * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
      * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
      *                            directory cannot be written (see {@link Preflight})
      */
@@ -67,9 +76,41 @@ public final class Check {
                 request.runner().workDir(), request.runner().keepFiles(), machine));
         List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
         List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
-        RunResult result = judge(spec, request, rows, results);
+        RunResult result = compare(spec, request, rows, judge(spec, request, rows, results));
         ResultFiles.writeAll(result, request.outputDirectory());
+        StepSummary.append(result, request.environment());
         return result;
+    }
+
+    /**
+     * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the request's baseline file.
+     * Without such budgets and without a baseline the result is returned as it is; a baseline without such
+     * budgets is read (so a broken file is found early) and noted.
+     */
+    static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result)
+            throws IOException {
+        List<RegressionRule> rules = new ArrayList<>();
+        for (Budget budget : spec.budgets()) {
+            if (budget.limitsIncrease() && rows.stream().anyMatch(budget::matches)) {
+                rules.add(BudgetRules.regression(budget));
+            }
+        }
+        Path file = request.baseline();
+        if (rules.isEmpty() && file == null) {
+            return result;
+        }
+        RunResult old = null;
+        if (file != null && Files.exists(file)) {
+            old = ResultJson.read(file);
+        }
+        String name = file == null ? null : file.toString();
+        BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
+                old == null ? null : old.specName(), rules, request.missingBaseline());
+        if (rules.isEmpty()) {
+            comparison = new BaselineComparison(comparison.file(), comparison.found(), comparison.specName(),
+                    "the spec has no maxIncrease or maxIncreaseBytes budget: nothing was compared", List.of());
+        }
+        return result.withBaseline(comparison);
     }
 
     /** Fits the model and judges the budgets that apply to the measured rows. */
@@ -78,6 +119,9 @@ public final class Check {
         List<BudgetRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {
             // a filtered run judges only the budgets of the rows it ran
+            if (!budget.hasBounds()) {
+                continue; // a pure regression budget: judged against the baseline in compare()
+            }
             if (budget.metric().isModel() || rows.stream().anyMatch(budget::matches)) {
                 rules.add(BudgetRules.from(budget));
             }

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *   <tr><td>maxValueSize</td><td>16 MiB</td><td>0 B .. 512 MiB</td></tr>
  *   <tr><td>readConnections</td><td>2</td><td>1 .. 64</td></tr>
  *   <tr><td>sqliteCacheKiB (per connection)</td><td>2,000 KiB (SQLite's default)</td><td>64 .. 4,194,304</td></tr>
- *   <tr><td>indexFactory</td><td>{@link ReferenceIndex}</td><td>any supplier of new, empty indexes</td></tr>
+ *   <tr><td>indexFactory</td><td>{@link BTreeIndex}</td><td>any supplier of new, empty indexes</td></tr>
  * </table>
  *
  * <p>Keys are held in memory by the index, hence their tight limit; values only in SQLite, whose blobs are
@@ -39,7 +39,7 @@ public final class StoreOptions {
 
     private static final StoreOptions DEFAULTS = new StoreOptions(Durability.FULL, DEFAULT_BATCH_LIMIT,
             DEFAULT_BATCH_INTERVAL, DEFAULT_BATCH_BYTES, DEFAULT_MAX_KEY_SIZE, DEFAULT_MAX_VALUE_SIZE,
-            DEFAULT_READ_CONNECTIONS, DEFAULT_SQLITE_CACHE_KIB, ReferenceIndex::new);
+            DEFAULT_READ_CONNECTIONS, DEFAULT_SQLITE_CACHE_KIB, BTreeIndex::new);
 
     private final Durability durability;
     private final int batchLimit;

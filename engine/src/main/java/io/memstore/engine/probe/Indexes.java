@@ -1,5 +1,6 @@
 package io.memstore.engine.probe;
 
+import io.memstore.engine.mvcc.BTreeIndex;
 import io.memstore.engine.mvcc.ReferenceIndex;
 import io.memstore.engine.mvcc.RevisionIndex;
 import io.memstore.engine.spec.IndexKind;
@@ -12,8 +13,7 @@ final class Indexes {
     static RevisionIndex create(IndexKind kind) {
         return switch (kind) {
             case REFERENCE -> new ReferenceIndex();
-            // GAP: BTreeIndex is being written in parallel (branch btree); wire it here once it is on main
-            case BTREE -> throw new UnsupportedOperationException("BTreeIndex not merged yet");
+            case BTREE -> new BTreeIndex();
         };
     }
 }

@@ -59,8 +59,6 @@ public final class ProbeMain {
                 out.flush();
             }).run();
             writeAtomically(args.output(), FlatJson.write(metrics));
-        } catch (UnsupportedOperationException e) { // GAP: an index kind not merged yet (see Indexes)
-            fail(EXIT_BAD_INPUT, "memstore probe: " + row + ": " + e.getMessage());
         } catch (Throwable e) {
             fail(EXIT_FAILED, "memstore probe: " + row + ": " + oneLine(e));
         }

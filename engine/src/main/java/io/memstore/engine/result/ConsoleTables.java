@@ -34,6 +34,12 @@ public final class ConsoleTables {
         if (!result.budgets().isEmpty()) {
             section(lines, ReportTables.budgets(result.budgets()));
         }
+        if (result.baseline() != null) {
+            section(lines, ReportTables.regressions(result.baseline()));
+            if (result.baseline().note() != null) {
+                lines.add(TextTable.printable("note: " + result.baseline().note()));
+            }
+        }
         lines.add("");
         lines.add(verdict(result));
         return lines;
@@ -49,6 +55,12 @@ public final class ConsoleTables {
         long failed = result.budgets().stream().filter(o -> !o.passed()).count();
         long errors = result.budgets().stream().filter(BudgetOutcome::failsRun).count();
         int total = result.budgets().size();
+        if (result.baseline() != null) {
+            // regression outcomes are budget outcomes too: one count, so the verdict line cannot hide them
+            failed += result.baseline().outcomes().stream().filter(o -> !o.passed()).count();
+            errors += result.baseline().outcomes().stream().filter(o -> o.failsRun()).count();
+            total += result.baseline().outcomes().size();
+        }
         if (result.passed()) {
             return "PASSED: " + total + " budget outcome(s), " + failed + " failed"
                     + (failed > 0 ? " (warnings only)" : "");

@@ -2,7 +2,9 @@ package io.memstore.engine.result;
 
 import io.memstore.engine.spec.Metric;
 import io.memstore.engine.spec.MetricUnit;
+import io.memstore.engine.budget.BaselineComparison;
 import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.budget.RegressionOutcome;
 import io.memstore.engine.model.MemoryModel;
 import io.memstore.engine.model.ModelFit;
 import io.memstore.engine.model.Residual;
@@ -26,7 +28,7 @@ import java.util.function.Function;
  * puts/s | get/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
  * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
  */
-final class ReportTables {
+public final class ReportTables {
     static final String SIZE_UNIT = ", MiB (B/key)";
 
     private static final Metric[] SIZE_COLUMNS = {Metric.INDEX_LIVE_HEAP, Metric.INDEX_ALLOCATED,
@@ -48,7 +50,7 @@ final class ReportTables {
     }
 
     /** One table per workload, in the order workloads first appear. */
-    static List<TextTable> workloads(List<RowResult> rows) {
+    public static List<TextTable> workloads(List<RowResult> rows) {
         Map<String, List<RowResult>> byWorkload = new LinkedHashMap<>();
         for (RowResult row : rows) {
             byWorkload.computeIfAbsent(row.workload(), w -> new ArrayList<>()).add(row);
@@ -97,7 +99,7 @@ final class ReportTables {
     }
 
     /** The fitted coefficients beside the seed's published etcd values. */
-    static TextTable model(ModelFit fit) {
+    public static TextTable model(ModelFit fit) {
         TextTable t = new TextTable("memory model N*(c1 + keySize) + N*versions*(c2 + pointer), "
                 + fit.index().specName() + " rows");
         t.column("", false).column("memstore (" + fit.index().specName() + ")", true).column("etcd (seed)", true);
@@ -112,7 +114,7 @@ final class ReportTables {
     }
 
     /** Measured against predicted, per fitted row. */
-    static TextTable residuals(ModelFit fit) {
+    public static TextTable residuals(ModelFit fit) {
         TextTable t = new TextTable("model residuals (relative error = (predicted - measured) / measured)");
         t.column("row", false).column("measured, MiB", true).column("predicted, MiB", true)
                 .column("relative error", true);
@@ -138,6 +140,28 @@ final class ReportTables {
                     o.message()));
         }
         return t;
+    }
+
+    /** One line per regression outcome: old -> new (delta, %) against the limits. */
+    static TextTable regressions(BaselineComparison baseline) {
+        TextTable t = new TextTable("against baseline " + baseline.file()
+                + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
+        t.column("result", false).column("level", false).column("row", false).column("metric", false)
+                .column("baseline -> now (delta, %)", false).column("limit", true).column("noise", true)
+                .column("message", false);
+        for (RegressionOutcome o : baseline.outcomes()) {
+            t.row(List.of(regressionResult(o), o.level().specName(), o.row(), o.metric().metricName(), o.change(),
+                    o.limits(), o.noise() == null ? "-" : o.metric().unit().format(o.noise()), o.message()));
+        }
+        return t;
+    }
+
+    /** {@code pass}, {@code noise} or {@code FAIL}/{@code WARN} as a failed outcome's level decides. */
+    static String regressionResult(RegressionOutcome o) {
+        if (o.status() == RegressionOutcome.Status.NOISE) {
+            return "noise";
+        }
+        return o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
     }
 
     /** {@code 117.3 (123.0)}: MiB and bytes per key, or n/a. */

@@ -2,7 +2,9 @@ package io.memstore.engine.result;
 
 import io.memstore.engine.spec.Metric;
 import io.memstore.engine.spec.BudgetLevel;
+import io.memstore.engine.budget.BaselineComparison;
 import io.memstore.engine.budget.BudgetOutcome;
+import io.memstore.engine.budget.RegressionOutcome;
 import io.memstore.engine.model.MemoryModel;
 import io.memstore.engine.model.ModelFit;
 import io.memstore.engine.model.Residual;
@@ -35,8 +37,13 @@ import java.util.function.Function;
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message"}],
+ *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
+ *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
+ *               "message"}]} or null,
  *  "passed"}
  * </pre>
+ * {@code baseline} was added within schemaVersion 1 (an addition readers can ignore); files written before it
+ * have no such key and read as results that were not compared with a baseline.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -81,7 +88,7 @@ public final class ResultJson {
             throw version.error("schemaVersion " + v + " is not supported; this memstore reads schemaVersion "
                     + RunResult.SCHEMA_VERSION);
         }
-        root.onlyFields("schemaVersion", "spec", "environment", "rows", "model", "budgets", "passed");
+        root.onlyFields("schemaVersion", "spec", "environment", "rows", "model", "budgets", "baseline", "passed");
 
         JsonValue spec = root.field("spec");
         spec.onlyFields("name", "file");
@@ -105,9 +112,12 @@ public final class ResultJson {
         for (JsonValue outcome : root.field("budgets").elements()) {
             budgets.add(readOutcome(outcome));
         }
+        JsonValue baselineValue = root.members().get("baseline");
+        BaselineComparison baseline = baselineValue == null || baselineValue.isNull() ? null
+                : readBaseline(baselineValue);
         JsonValue rowsValue = root.field("rows");
         RunResult result = build(rowsValue, () -> new RunResult(spec.field("name").string(),
-                spec.field("file").string(), environment, rows, model, budgets));
+                spec.field("file").string(), environment, rows, model, budgets, baseline));
         JsonValue passed = root.field("passed");
         if (passed.bool() != result.passed()) {
             throw passed.error("says " + passed.bool() + " but the budgets say " + result.passed());
@@ -131,6 +141,7 @@ public final class ResultJson {
         root.put("rows", r.rows().stream().map(ResultJson::rowTree).toList());
         root.put("model", r.model() == null ? null : modelTree(r.model()));
         root.put("budgets", r.budgets().stream().map(ResultJson::outcomeTree).toList());
+        root.put("baseline", r.baseline() == null ? null : baselineTree(r.baseline()));
         root.put("passed", r.passed());
         return root;
     }
@@ -198,6 +209,32 @@ public final class ResultJson {
         m.put("passed", o.passed());
         m.put("level", o.level().specName());
         m.put("message", o.message());
+        return m;
+    }
+
+    private static Map<String, Object> baselineTree(BaselineComparison b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("file", b.file());
+        m.put("found", b.found());
+        m.put("spec", b.specName());
+        m.put("note", b.note());
+        m.put("regressions", b.outcomes().stream().map(o -> {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("metric", o.metric().metricName());
+            r.put("row", o.row());
+            r.put("baseline", number(o.metric(), o.baseline()));
+            r.put("actual", number(o.metric(), o.actual()));
+            r.put("delta", number(o.metric(), o.delta()));
+            r.put("relativeDelta", o.relativeDelta() == null ? null : NumberText.of(o.relativeDelta(), false));
+            r.put("maxIncrease", o.maxIncrease() == null ? null : NumberText.of(o.maxIncrease(), false));
+            r.put("maxIncreaseBytes", number(o.metric(), o.maxIncreaseBytes()));
+            r.put("noise", number(o.metric(), o.noise()));
+            r.put("status", o.status().specName());
+            r.put("passed", o.passed());
+            r.put("level", o.level().specName());
+            r.put("message", o.message());
+            return r;
+        }).toList());
         return m;
     }
 
@@ -275,6 +312,29 @@ public final class ResultJson {
         return build(o, () -> new BudgetOutcome(metric, o.field("row").string(), o.field("max").nullableNumber(),
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
                 o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string()));
+    }
+
+    private static BaselineComparison readBaseline(JsonValue b) throws ResultFormatException {
+        b.onlyFields("file", "found", "spec", "note", "regressions");
+        List<RegressionOutcome> outcomes = new ArrayList<>();
+        for (JsonValue o : b.field("regressions").elements()) {
+            o.onlyFields("metric", "row", "baseline", "actual", "delta", "relativeDelta", "maxIncrease",
+                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message");
+            JsonValue metricValue = o.field("metric");
+            Metric metric = build(metricValue, () -> Metric.rowMetric(metricValue.string()));
+            JsonValue level = o.field("level");
+            BudgetLevel l = build(level, () -> BudgetLevel.bySpecName(level.string()));
+            JsonValue status = o.field("status");
+            RegressionOutcome.Status s = build(status, () -> RegressionOutcome.Status.bySpecName(status.string()));
+            outcomes.add(build(o, () -> new RegressionOutcome(metric, o.field("row").string(),
+                    o.field("baseline").nullableNumber(), o.field("actual").nullableNumber(),
+                    o.field("delta").nullableNumber(), o.field("relativeDelta").nullableNumber(),
+                    o.field("maxIncrease").nullableNumber(), o.field("maxIncreaseBytes").nullableNumber(),
+                    o.field("noise").nullableNumber(), s, o.field("passed").bool(), l,
+                    o.field("message").string())));
+        }
+        return build(b, () -> new BaselineComparison(b.field("file").string(), b.field("found").bool(),
+                b.field("spec").nullableString(), b.field("note").nullableString(), outcomes));
     }
 
     /** The constant of {@code values} whose spec name the string is, or an error listing them. */

@@ -61,6 +61,13 @@ public final class ResultMarkdown {
         if (!result.budgets().isEmpty()) {
             section(lines, "##", ReportTables.budgets(result.budgets()));
         }
+        if (result.baseline() != null) {
+            section(lines, "##", ReportTables.regressions(result.baseline()));
+            if (result.baseline().note() != null) {
+                lines.add("");
+                lines.add("Note: " + TextTable.printable(result.baseline().note()) + ".");
+            }
+        }
         return String.join("\n", lines) + "\n";
     }
 

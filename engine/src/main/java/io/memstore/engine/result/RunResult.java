@@ -1,5 +1,6 @@
 package io.memstore.engine.result;
 
+import io.memstore.engine.budget.BaselineComparison;
 import io.memstore.engine.budget.BudgetJudge;
 import io.memstore.engine.budget.BudgetOutcome;
 import io.memstore.engine.model.ModelFit;
@@ -20,9 +21,11 @@ import java.util.Set;
  * @param rows        one per spec row, in spec order, unique names
  * @param model       the memory model fitted over the rows, or null when none was fitted
  * @param budgets     the budget outcomes
+ * @param baseline    the comparison with a baseline result and its regression outcomes, or null when the run was
+ *                    not compared with one
  */
 public record RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
-                        ModelFit model, List<BudgetOutcome> budgets) {
+                        ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline) {
     /** The version of the {@code memstore.json} layout this code writes and reads. */
     public static final int SCHEMA_VERSION = 1;
 
@@ -40,12 +43,26 @@ public record RunResult(String specName, String specFile, Environment environmen
         }
     }
 
+    /** A result that was not compared with a baseline. */
+    public RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
+                     ModelFit model, List<BudgetOutcome> budgets) {
+        this(specName, specFile, environment, rows, model, budgets, null);
+    }
+
+    /** The same result compared with a baseline. */
+    public RunResult withBaseline(BaselineComparison comparison) {
+        return new RunResult(specName, specFile, environment, rows, model, budgets, comparison);
+    }
+
     public int schemaVersion() {
         return SCHEMA_VERSION;
     }
 
-    /** True when no budget outcome failed at ERROR level. Derived, so it cannot disagree with the budgets. */
+    /**
+     * True when no budget outcome and no regression outcome failed at ERROR level. Derived, so it cannot disagree
+     * with the outcomes.
+     */
     public boolean passed() {
-        return BudgetJudge.passed(budgets);
+        return BudgetJudge.passed(budgets) && (baseline == null || baseline.passed());
     }
 }

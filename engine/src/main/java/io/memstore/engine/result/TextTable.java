@@ -8,18 +8,18 @@ import java.util.List;
  * A titled table of already-formatted cells, rendered either as aligned plain text (console) or as a Markdown
  * table. Both renderings come from the same cells, so the console and {@code memstore.md} cannot disagree.
  */
-final class TextTable {
+public final class TextTable {
     private final String title;
     private final List<String> headers = new ArrayList<>();
     private final List<Boolean> rightAligned = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(String title) {
+    public TextTable(String title) {
         this.title = title;
     }
 
     /** Adds a column; numbers are right-aligned, text left-aligned. */
-    TextTable column(String header, boolean right) {
+    public TextTable column(String header, boolean right) {
         if (!rows.isEmpty()) {
             throw new IllegalStateException("columns must be added before rows");
         }
@@ -28,7 +28,7 @@ final class TextTable {
         return this;
     }
 
-    TextTable row(List<String> cells) {
+    public TextTable row(List<String> cells) {
         if (cells.size() != headers.size()) {
             throw new IllegalArgumentException("row has " + cells.size() + " cells, table has " + headers.size()
                     + " columns");
@@ -37,16 +37,27 @@ final class TextTable {
         return this;
     }
 
-    String title() {
+    public String title() {
         return title;
     }
 
-    List<List<String>> rows() {
+    /** The column headers, left to right. */
+    public List<String> headers() {
+        return Collections.unmodifiableList(headers);
+    }
+
+    /** Per column: true when it holds numbers (right-aligned). */
+    public List<Boolean> rightAligned() {
+        return Collections.unmodifiableList(rightAligned);
+    }
+
+    /** The formatted cells, one list per row, as many cells as columns. */
+    public List<List<String>> rows() {
         return Collections.unmodifiableList(rows);
     }
 
     /** Title line, header, a dashed rule and the rows, columns padded to their widest cell. */
-    List<String> aligned() {
+    public List<String> aligned() {
         int[] width = new int[headers.size()];
         for (int c = 0; c < width.length; c++) {
             width[c] = headers.get(c).length();
@@ -82,7 +93,7 @@ final class TextTable {
     }
 
     /** A Markdown table (no title): header, alignment row, rows; pipes in cells escaped. */
-    List<String> markdown() {
+    public List<String> markdown() {
         List<String> lines = new ArrayList<>();
         lines.add(markdownLine(headers));
         List<String> align = new ArrayList<>();
@@ -100,7 +111,7 @@ final class TextTable {
      * The text with line breaks and tabs as spaces and other invisible controls as backslash-u escapes: a cell must
      * stay on its line and keep the columns aligned, whatever a row name holds.
      */
-    static String printable(String s) {
+    public static String printable(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

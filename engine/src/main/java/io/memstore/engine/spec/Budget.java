@@ -7,8 +7,10 @@ import java.util.StringJoiner;
 import java.util.function.LongUnaryOperator;
 
 /**
- * A bound on one metric: {@code max} and/or {@code min}, for the rows its {@code where} selects (every row when
- * it has none). Budgets on model metrics ({@code model.*}) judge the fit over all rows and match no single row.
+ * A bound on one metric: {@code max} and/or {@code min}, and/or a regression limit against a baseline result
+ * ({@code maxIncrease} as a share, {@code maxIncreaseBytes} in bytes), for the rows its {@code where} selects
+ * (every row when it has none). Budgets on model metrics ({@code model.*}) judge the fit over all rows and match
+ * no single row; they take no regression limits.
  */
 public final class Budget {
     /** The key {@code where} uses for the workload name; the other keys are {@link RowField} spec names. */
@@ -19,15 +21,26 @@ public final class Budget {
     private final Double min;
     /** Field spec name -> parsed value (a String for "workload", else as {@link RowField#get} boxes it). */
     private final Map<String, Object> where;
+    /** Largest accepted increase over the baseline as a share (0.05 = 5 %), or null. */
+    private final Double maxIncrease;
+    /** Largest accepted increase over the baseline in bytes, or null. */
+    private final Double maxIncreaseBytes;
     private final BudgetLevel level;
     private final String message;
     private final String origin;
 
     Budget(Metric metric, Double max, Double min, Map<String, Object> where, BudgetLevel level, String message,
            String origin) {
+        this(metric, max, min, null, null, where, level, message, origin);
+    }
+
+    Budget(Metric metric, Double max, Double min, Double maxIncrease, Double maxIncreaseBytes,
+           Map<String, Object> where, BudgetLevel level, String message, String origin) {
         this.metric = metric;
         this.max = max;
         this.min = min;
+        this.maxIncrease = maxIncrease;
+        this.maxIncreaseBytes = maxIncreaseBytes;
         this.where = Collections.unmodifiableMap(new LinkedHashMap<>(where));
         this.level = level;
         this.message = message;
@@ -46,6 +59,29 @@ public final class Budget {
     /** Lower bound in the metric's unit, or null when there is none. */
     public Double min() {
         return min;
+    }
+
+    /** Largest accepted increase over the baseline as a share of the baseline value (0.05 = 5 %), or null. */
+    public Double maxIncrease() {
+        return maxIncrease;
+    }
+
+    /** Largest accepted increase over the baseline in bytes (byte metrics only), or null. */
+    public Double maxIncreaseBytes() {
+        return maxIncreaseBytes;
+    }
+
+    /** True when the budget has a {@code max} or a {@code min}: it judges the measured value alone. */
+    public boolean hasBounds() {
+        return max != null || min != null;
+    }
+
+    /**
+     * True when the budget limits the increase over a baseline result. With both limits an increase fails only
+     * when it exceeds both (a small row may grow 20 % by a few KiB; a large one 1 % by many MiB).
+     */
+    public boolean limitsIncrease() {
+        return maxIncrease != null || maxIncreaseBytes != null;
     }
 
     /**
@@ -99,7 +135,10 @@ public final class Budget {
         return j.toString();
     }
 
-    /** Like {@code index.liveHeap <= 22.0 MB [workload=index,keys=100K] (error)}, for logs. */
+    /**
+     * Like {@code index.liveHeap <= 22MB [workload=index,keys=100K] (error)} or
+     * {@code index.liveHeap increase <= 5% and 8MiB (error)}, for logs.
+     */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(metric.metricName());
@@ -109,10 +148,26 @@ public final class Budget {
         if (max != null) {
             sb.append(min != null ? " and" : "").append(" <= ").append(boundText(max));
         }
+        if (limitsIncrease()) {
+            sb.append(hasBounds() ? " and" : "").append(" increase <= ").append(increaseText());
+        }
         if (!where.isEmpty()) {
             sb.append(" [").append(whereText()).append(']');
         }
         return sb.append(" (").append(level.specName()).append(')').toString();
+    }
+
+    /** {@code 5%}, {@code 8MiB} or {@code 5% and 8MiB}, as the spec writes the regression limits. */
+    public String increaseText() {
+        StringJoiner j = new StringJoiner(" and ");
+        if (maxIncrease != null) {
+            j.add(java.math.BigDecimal.valueOf(maxIncrease).movePointRight(2).stripTrailingZeros().toPlainString()
+                    + "%");
+        }
+        if (maxIncreaseBytes != null) {
+            j.add(Sizes.formatExactBytes(maxIncreaseBytes.longValue()));
+        }
+        return j.toString();
     }
 
     /** A bound as the spec would write it: exact sizes ({@code 22MB}, {@code 120MiB}) for byte metrics. */
@@ -128,6 +183,6 @@ public final class Budget {
         }
         Map<String, Object> w = new LinkedHashMap<>(where);
         w.put(RowField.KEYS.specName(), scale.applyAsLong((Long) keys));
-        return new Budget(metric, max, min, w, level, message, origin);
+        return new Budget(metric, max, min, maxIncrease, maxIncreaseBytes, w, level, message, origin);
     }
 }

@@ -52,10 +52,14 @@ final class SpecReader {
         SECTIONS.put("defaults", SpecReader::readDefaults);
         SECTIONS.put("workloads", SpecReader::readWorkloads);
         SECTIONS.put("budgets", SpecReader::readBudgets);
+        SECTIONS.put("plan", SpecReader::readPlan);
     }
 
     private static final List<String> WORKLOAD_FIELDS;
-    private static final List<String> BUDGET_FIELDS = List.of("metric", "max", "min", "where", "level", "message");
+    private static final List<String> BUDGET_FIELDS = List.of("metric", "max", "min", "maxIncrease",
+            "maxIncreaseBytes", "where", "level", "message");
+    private static final List<String> SCENARIO_FIELDS;
+    private static final String SHARE_FORM = "a share of the baseline value like 5% or 0.05 (at least 0)";
     private static final List<String> WHERE_FIELDS;
 
     static {
@@ -65,6 +69,10 @@ final class SpecReader {
         List<String> where = new ArrayList<>(List.of(Budget.WORKLOAD));
         where.addAll(RowField.names());
         WHERE_FIELDS = List.copyOf(where);
+        List<String> scenario = new ArrayList<>(List.of("name"));
+        PlanScenario.FIELDS.forEach(x -> scenario.add(x.specName()));
+        scenario.add(PlanScenario.MACHINE_MEMORY);
+        SCENARIO_FIELDS = List.copyOf(scenario);
     }
 
     private final String source;
@@ -72,6 +80,7 @@ final class SpecReader {
     private final EnumMap<RowField, Object> defaults = new EnumMap<>(RowField.class);
     private final List<WorkloadDef> workloads = new ArrayList<>();
     private final List<Budget> budgets = new ArrayList<>();
+    private final List<PlanScenario> plan = new ArrayList<>();
 
     private SpecReader(String source) {
         this.source = source;
@@ -94,7 +103,7 @@ final class SpecReader {
                 throw r.error(top, s.getKey(), "missing", REQUIRED.get(s.getKey()));
             }
         }
-        return new WorkloadSpec(r.name, source, r.workloads, r.budgets);
+        return new WorkloadSpec(r.name, source, r.workloads, r.budgets, r.plan, r.defaults);
     }
 
     // ---- sections
@@ -274,9 +283,34 @@ final class SpecReader {
                 "one of " + String.join(", ", Metric.names())));
         Double max = f.containsKey("max") ? bound(metric, f.get("max").getValueNode(), path + ".max") : null;
         Double min = f.containsKey("min") ? bound(metric, f.get("min").getValueNode(), path + ".min") : null;
-        if (max == null && min == null) {
-            throw error(m, path, "a budget needs max or min", "max and/or min, like max: "
-                    + (metric.unit() == MetricUnit.BYTES ? "120MiB" : "1.5"));
+        Double maxIncrease = null;
+        Double maxIncreaseBytes = null;
+        for (String limit : List.of("maxIncrease", "maxIncreaseBytes")) {
+            NodeTuple t = f.get(limit);
+            if (t == null) {
+                continue;
+            }
+            if (metric.isModel()) {
+                throw error(t.getKeyNode(), path + "." + limit, metric.metricName() + " is fitted over all rows and"
+                        + " takes no " + limit, "maxIncrease and maxIncreaseBytes on row metrics only");
+            }
+            if (metric.unit() == MetricUnit.OPS_PER_SECOND) {
+                throw error(t.getKeyNode(), path + "." + limit, metric.metricName() + " regresses when it falls,"
+                        + " so an increase limit does not apply", "maxIncrease on sizes and times, or min");
+            }
+            if (limit.equals("maxIncrease")) {
+                maxIncrease = share(t.getValueNode(), path + "." + limit);
+            } else if (metric.unit() != MetricUnit.BYTES) {
+                throw error(t.getKeyNode(), path + "." + limit, metric.metricName() + " is not a size",
+                        "maxIncreaseBytes on byte metrics only; maxIncrease (a share) for " + metric.metricName());
+            } else {
+                maxIncreaseBytes = bound(metric, t.getValueNode(), path + "." + limit);
+            }
+        }
+        if (max == null && min == null && maxIncrease == null && maxIncreaseBytes == null) {
+            throw error(m, path, "a budget needs max, min, maxIncrease or maxIncreaseBytes", "max and/or min, like"
+                    + " max: " + (metric.unit() == MetricUnit.BYTES ? "120MiB" : "1.5") + ", or a limit against a"
+                    + " baseline like maxIncrease: 5%");
         }
         if (max != null && min != null && min > max) {
             throw error(f.get("min").getValueNode(), path + ".min", "min is greater than max", "min <= max");
@@ -303,7 +337,97 @@ final class SpecReader {
         }
         String message = f.containsKey("message") ? scalar(f.get("message").getValueNode(), path + ".message",
                 "a text for people") : null;
-        return new Budget(metric, max, min, where, level, message, source + ":" + position(item));
+        return new Budget(metric, max, min, maxIncrease, maxIncreaseBytes, where, level, message,
+                source + ":" + position(item));
+    }
+
+    /** A non-negative share: {@code 5%} or {@code 0.05}; more than 100 % is allowed (an increase may double). */
+    private double share(Node node, String path) throws SpecException {
+        String text = scalar(node, path, SHARE_FORM).strip();
+        boolean percent = text.endsWith("%");
+        String number = percent ? text.substring(0, text.length() - 1).strip() : text;
+        if (!NUMBER.matcher(number).matches()) {
+            throw error(node, path, "'" + text + "' is not a share", SHARE_FORM);
+        }
+        java.math.BigDecimal v = new java.math.BigDecimal(number);
+        if (percent) {
+            v = v.movePointLeft(2);
+        }
+        if (v.signum() < 0) {
+            throw error(node, path, "'" + text + "' is negative", SHARE_FORM);
+        }
+        return v.doubleValue();
+    }
+
+    // ---- plan
+
+    private void readPlan(Node value, String path) throws SpecException {
+        SequenceNode list = sequence(value, path, "a list of scenarios, each with a name and keys");
+        Map<String, Node> names = new HashMap<>();
+        int i = 0;
+        for (Node item : list.getValue()) {
+            plan.add(scenario(item, path + "[" + i++ + "]", names));
+        }
+    }
+
+    private PlanScenario scenario(Node item, String path, Map<String, Node> names) throws SpecException {
+        MappingNode m = mapping(item, path, "a mapping with a name, keys and other row fields");
+        Map<String, NodeTuple> f = fields(m, path, SCENARIO_FIELDS);
+        NodeTuple nameTuple = f.get("name");
+        if (nameTuple == null) {
+            throw error(m, path + ".name", "missing", NAME_FORM);
+        }
+        String scenarioName = name(nameTuple.getValueNode(), path + ".name");
+        Node first = names.putIfAbsent(scenarioName, nameTuple.getValueNode());
+        if (first != null) {
+            throw error(nameTuple.getValueNode(), path + ".name", "duplicate scenario name '" + scenarioName
+                    + "' (first at " + position(first) + ")", "a name used by no other scenario");
+        }
+        Object[] values = scenarioDefaults(defaults);
+        for (RowField field : PlanScenario.FIELDS) {
+            NodeTuple t = f.get(field.specName());
+            if (t == null) {
+                continue;
+            }
+            Node v = t.getValueNode();
+            String fieldPath = path + "." + field.specName();
+            if (v instanceof SequenceNode) {
+                throw error(v, fieldPath, "a scenario takes one value per field",
+                        "a single value (write one scenario per configuration)");
+            }
+            values[field.ordinal()] = value(field, v, fieldPath);
+        }
+        Long machine = null;
+        NodeTuple mm = f.get(PlanScenario.MACHINE_MEMORY);
+        if (mm != null) {
+            String p = path + "." + PlanScenario.MACHINE_MEMORY;
+            String text = scalar(mm.getValueNode(), p, "a size like 4GiB");
+            try {
+                machine = Sizes.parseBytes(text);
+            } catch (IllegalArgumentException e) {
+                throw error(mm.getValueNode(), p, e.getMessage(), null);
+            }
+            if (machine <= 0) {
+                throw error(mm.getValueNode(), p, "'" + text.strip() + "' is no memory", "a size like 4GiB");
+            }
+        }
+        return new PlanScenario(scenarioName, RowField.params(scenarioName, values), machine,
+                source + ":" + position(item));
+    }
+
+    /**
+     * The values a scenario starts from: the spec's defaults, else the built-in ones, with one run, no deletes
+     * and no compaction whatever the defaults say (a plan sizes a loaded index).
+     */
+    static Object[] scenarioDefaults(Map<RowField, Object> defaults) {
+        Object[] values = new Object[RowField.values().length];
+        for (RowField field : RowField.values()) {
+            values[field.ordinal()] = defaults.getOrDefault(field, field.builtInDefault());
+        }
+        values[RowField.RUNS.ordinal()] = 1;
+        values[RowField.DELETES.ordinal()] = 0.0;
+        values[RowField.COMPACT.ordinal()] = false;
+        return values;
     }
 
     private Double bound(Metric metric, Node node, String path) throws SpecException {

@@ -2,6 +2,9 @@ package io.memstore.engine.spec;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -19,12 +22,22 @@ public final class WorkloadSpec {
     private final List<Budget> budgets;
     private final List<Row> allRows;
     private final List<Row> rows;
+    private final List<PlanScenario> plan;
+    /** The spec's {@code defaults}, parsed: what ad-hoc plan scenarios start from. */
+    private final Map<RowField, Object> defaults;
 
     WorkloadSpec(String name, String source, List<WorkloadDef> workloads, List<Budget> budgets) {
+        this(name, source, workloads, budgets, List.of(), Map.of());
+    }
+
+    WorkloadSpec(String name, String source, List<WorkloadDef> workloads, List<Budget> budgets,
+                 List<PlanScenario> plan, Map<RowField, Object> defaults) {
         this.name = name;
         this.source = source;
         this.workloads = List.copyOf(workloads);
         this.budgets = List.copyOf(budgets);
+        this.plan = List.copyOf(plan);
+        this.defaults = defaults.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(defaults));
         List<Row> all = new ArrayList<>();
         List<Row> on = new ArrayList<>();
         for (WorkloadDef w : this.workloads) {
@@ -77,6 +90,48 @@ public final class WorkloadSpec {
         return budgets.stream().filter(b -> b.matches(row)).toList();
     }
 
+    /** The {@code plan:} scenarios in declaration order; empty when the spec has none. */
+    public List<PlanScenario> plan() {
+        return plan;
+    }
+
+    /**
+     * A scenario from field texts as the spec would write them ({@code keys -> 10M}, {@code versions -> 3}, ...),
+     * the spec's defaults filling the rest: the ad-hoc scenario of {@code -Dmemstore.keys=10M}.
+     *
+     * @param prefix how errors name a field, like {@code memstore.} for {@code memstore.keys}
+     * @throws IllegalArgumentException naming the field, the value and what is expected
+     */
+    public PlanScenario scenario(String scenarioName, Map<String, String> fields, String prefix, String origin) {
+        Object[] values = SpecReader.scenarioDefaults(defaults);
+        Long machine = null;
+        for (Map.Entry<String, String> e : fields.entrySet()) {
+            String text = e.getValue();
+            if (e.getKey().equals(PlanScenario.MACHINE_MEMORY)) {
+                try {
+                    machine = Sizes.parseBytes(text);
+                } catch (IllegalArgumentException x) {
+                    throw new IllegalArgumentException(prefix + e.getKey() + ": " + x.getMessage(), x);
+                }
+                if (machine <= 0) {
+                    throw new IllegalArgumentException(prefix + e.getKey() + ": '" + text + "' is no memory; expected"
+                            + " a size like 4GiB");
+                }
+                continue;
+            }
+            RowField field = RowField.byName(e.getKey()).filter(PlanScenario.FIELDS::contains).orElseThrow(() ->
+                    new IllegalArgumentException("unknown scenario field '" + prefix + e.getKey() + "'; expected one"
+                            + " of " + String.join(", ", PlanScenario.FIELDS.stream().map(f -> prefix + f.specName())
+                            .toList()) + ", " + prefix + PlanScenario.MACHINE_MEMORY));
+            try {
+                values[field.ordinal()] = field.parse(text);
+            } catch (BadValue x) {
+                throw new IllegalArgumentException(prefix + e.getKey() + ": " + x.getMessage(), x);
+            }
+        }
+        return new PlanScenario(scenarioName, RowField.params(scenarioName, values), machine, origin);
+    }
+
     /** The budgets on model metrics ({@code model.*}). */
     public List<Budget> modelBudgets() {
         return budgets.stream().filter(b -> b.metric().isModel()).toList();
@@ -103,7 +158,7 @@ public final class WorkloadSpec {
         };
         List<WorkloadDef> w = workloads.stream().map(d -> d.withKeys(f)).toList();
         List<Budget> b = budgets.stream().map(x -> x.withKeys(f)).toList();
-        return new WorkloadSpec(name, source, w, b);
+        return new WorkloadSpec(name, source, w, b, plan, defaults);
     }
 
     /**
@@ -122,7 +177,7 @@ public final class WorkloadSpec {
         }
         List<WorkloadDef> w = workloads.stream()
                 .map(d -> workloadNames.contains(d.name()) && !d.enabled() ? d.withEnabled(true) : d).toList();
-        return new WorkloadSpec(name, source, w, budgets);
+        return new WorkloadSpec(name, source, w, budgets, plan, defaults);
     }
 
     @Override

@@ -17,7 +17,7 @@ class ProbeJvmTest {
     void flagsAreFixedForARowAndKeepRssHonest() {
         RowParams p = row(1_000_000, 5, IndexKind.BTREE, StoreKind.SQLITE);
         assertThat(ProbeJvm.flags(p)).isEqualTo(ProbeJvm.flags(p))
-                .contains("-XX:+UseSerialGC", "-XX:MaxNewSize=32m", "-XX:+ExitOnOutOfMemoryError", "-XX:-UsePerfData")
+                .contains("-XX:+UseSerialGC", "-XX:MarkSweepDeadRatio=0", "-XX:MaxNewSize=32m", "-XX:+ExitOnOutOfMemoryError", "-XX:-UsePerfData")
                 .contains("-Xmx" + (ProbeJvm.heapLimit(p) >> 20) + "m")
                 .noneMatch(f -> f.contains("AlwaysPreTouch"));
     }

@@ -106,15 +106,16 @@ class ReportsTest {
     }
 
     @Test
-    void writeAllWritesTheThreeFiles() throws IOException {
+    void writeAllWritesTheFourFiles() throws IOException {
         RunResult run = TestRows.sampleRun();
         List<Path> files = ResultFiles.writeAll(run, dir.resolve("target/memstore"));
 
         assertThat(files).extracting(p -> p.getFileName().toString())
-                .containsExactly("memstore.json", "memstore.csv", "memstore.md");
+                .containsExactly("memstore.json", "memstore.csv", "memstore.md", "TEST-memstore.xml");
         assertThat(ResultJson.read(files.get(0))).isEqualTo(run);
         assertThat(Files.readString(files.get(1))).isEqualTo(ResultCsv.render(run));
         assertThat(Files.readString(files.get(2))).isEqualTo(ResultMarkdown.render(run));
+        assertThat(Files.readString(files.get(3))).isEqualTo(ResultJUnit.render(run));
     }
 
     /** Splits console lines into tables: title, header, rule, rows (blank lines separate sections). */

@@ -63,7 +63,7 @@ class ResultJsonTest {
         Map<String, Object> root = loadAsMaps(ResultJson.toJson(TestRows.sampleRun()));
 
         assertThat(root.keySet()).containsExactly("schemaVersion", "spec", "environment", "rows", "model",
-                "budgets", "passed");
+                "budgets", "baseline", "passed");
         assertThat(map(root, "spec").keySet()).containsExactly("name", "file");
         assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus");
         Map<String, Object> row = first(root, "rows");

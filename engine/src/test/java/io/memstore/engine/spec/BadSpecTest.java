@@ -45,7 +45,7 @@ class BadSpecTest {
                 "bad.yaml: the spec is empty; expected a mapping with version: 1 and workloads"),
             Arguments.of("root is a list", "- version: 1\n",
                 "bad.yaml:1:1: wrong type: a list is not a mapping; expected a mapping of sections version, name,"
-                    + " defaults, workloads, budgets"),
+                    + " defaults, workloads, budgets, plan"),
             Arguments.of("workloads is a scalar", "version: 1\nworkloads: index\n",
                 "bad.yaml:2:12: workloads: wrong type: 'index' is not a list; expected a list of workloads,"
                     + " each with a name"),
@@ -81,7 +81,7 @@ class BadSpecTest {
                     + " runs, deletes, compact"),
             Arguments.of("misspelt section", "version: 1\nworkload:\n  - name: a\n",
                 "bad.yaml:2:1: workload: unknown field 'workload' (did you mean 'workloads'?); expected one of"
-                    + " version, name, defaults, workloads, budgets"),
+                    + " version, name, defaults, workloads, budgets, plan"),
             Arguments.of("unknown field", ONE + "    colour: blue\n",
                 "bad.yaml:4:5: workloads[0].colour: unknown field 'colour'; expected one of name, enabled, keys,"
                     + " versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact"),
@@ -210,7 +210,8 @@ class BadSpecTest {
                 "bad.yaml:5:13: budgets[0].metric: unknown metric 'index.liveheap' (did you mean"
                     + " 'index.liveHeap'?); expected one of " + String.join(", ", Metric.names())),
             Arguments.of("budget without bounds", ONE + "budgets:\n  - metric: index.liveHeap\n    message: hi\n",
-                "bad.yaml:5:5: budgets[0]: a budget needs max or min; expected max and/or min, like max: 120MiB"),
+                "bad.yaml:5:5: budgets[0]: a budget needs max, min, maxIncrease or maxIncreaseBytes; expected max and/or"
+                    + " min, like max: 120MiB, or a limit against a baseline like maxIncrease: 5%"),
             Arguments.of("budget in apples", ONE + "budgets:\n  - metric: process.rss\n    max: 120 apples\n",
                 "bad.yaml:6:10: budgets[0].max: unknown unit 'apples' in '120 apples'; expected one of B, KB, MB,"
                     + " GB, KiB, MiB, GiB (KB = 1000 B, KiB = 1024 B)"),

@@ -1,0 +1,28 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('BUILD SUCCESS')
+// the spec's scenarios: calibrated, predicted, printed with the recommendations
+assert log.contains('memstore: calibration row 1/')
+assert log =~ /capacity plan \(MiB = 1024\^2 B; band low\.\.high\)/
+assert log =~ /production +1M +3 +64B +reference +none +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ +[0-9.]+ +8192\.0 +fits/
+assert log =~ /bigger-keys +500K +3 +256B/
+assert log.contains('production: c0 + N*(c1 + align8(16 + keySize)) + N*capacity(versions)*c2')
+def plan = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/memstore/plan.json'))
+assert plan.schemaVersion == 1
+assert plan.scenarios*.name == ['production', 'bigger-keys']
+def prod = plan.scenarios[0]
+assert prod.params.keys == 1000000 && prod.params.versions == 3
+// 1M reference keys x 3 versions: 288 B per key measured here; the calibration at 2K..8K must land near it
+assert prod.predicted.'index.liveHeap' > 250e6 && prod.predicted.'index.liveHeap' < 330e6
+assert prod.low.'index.liveHeap' < prod.predicted.'index.liveHeap'
+assert prod.high.'process.rss' > prod.predicted.'process.rss'
+assert prod.recommended.xmx > prod.high.'index.liveHeap'
+assert prod.recommended.containerLimit > prod.recommended.xmx
+assert prod.fits == true
+assert plan.model.fits[prod.model].source == 'calibration run'
+assert plan.calibration.size() == 4 // two configurations x two key counts
+// the ad-hoc build
+def adhoc = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adhoc/plan.json'))
+assert adhoc.scenarios*.name == ['command-line']
+assert adhoc.scenarios[0].params.keys == 200000 && adhoc.scenarios[0].params.versions == 5
+assert adhoc.scenarios[0].params.index == 'reference' // from the spec's defaults
+true

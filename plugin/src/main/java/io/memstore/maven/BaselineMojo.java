@@ -1,0 +1,47 @@
+package io.memstore.maven;
+
+import io.memstore.engine.result.AtomicFiles;
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.RunResult;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Saves the last check's memstore.json as the baseline that later checks compare with ({@code maxIncrease} and
+ * {@code maxIncreaseBytes} budgets). Run after {@code check}, typically on main:
+ * {@code mvn verify memstore:baseline}; commit the file, or keep it as a CI artifact and pass it with
+ * {@code -Dmemstore.baseline=...}. The file is read first, so a broken result is never saved.
+ */
+@Mojo(name = "baseline", threadSafe = true)
+public class BaselineMojo extends AbstractMemstoreMojo {
+    /** Where check looks for a baseline when {@code memstore.baseline} is not given. */
+    static final String CONVENTIONAL_BASELINE = "src/memstore/baseline.json";
+
+    /** Where the baseline goes; check reads the same property. Default {@code src/memstore/baseline.json}. */
+    @Parameter(property = "memstore.baseline")
+    private File baseline;
+
+    @Override
+    protected void run() throws MojoExecutionException {
+        Path source = outputDirectory().resolve(ResultJson.FILE_NAME);
+        Path target = baseline != null ? baseline.toPath()
+                : project().getBasedir().toPath().resolve(CONVENTIONAL_BASELINE);
+        if (!Files.isRegularFile(source)) {
+            throw new MojoExecutionException("memstore: no " + source + " to save as the baseline; run memstore:check"
+                    + " first (e.g. mvn verify memstore:baseline)");
+        }
+        try {
+            RunResult result = ResultJson.read(source);
+            AtomicFiles.write(target, Files.readString(source));
+            getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
+                    + ", " + result.rows().size() + " rows)");
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot save the baseline: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.memstore.maven;
+
+import io.memstore.engine.check.Check;
+import io.memstore.engine.plan.CalibrationSource;
+import io.memstore.engine.plan.Plan;
+import io.memstore.engine.plan.PlanRequest;
+import io.memstore.engine.plan.PlanResult;
+import io.memstore.engine.plan.PlanTables;
+import io.memstore.engine.plan.Prediction;
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.Units;
+import io.memstore.engine.run.ProbeException;
+import io.memstore.engine.run.RunnerOptions;
+import io.memstore.engine.spec.PlanScenario;
+import io.memstore.engine.spec.Sizes;
+import io.memstore.engine.spec.SpecException;
+import io.memstore.engine.spec.WorkloadSpec;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Predicts the index heap and process RSS of the spec's {@code plan:} scenarios (or of one scenario given as
+ * {@code -Dmemstore.keys=10M -Dmemstore.versions=3 ...}), recommends -Xmx and a container limit, writes
+ * plan.json and fails when a scenario's predicted RSS exceeds its {@code machineMemory}. The models are fitted to
+ * the last check's memstore.json when it measured the scenario's configuration, else to a calibration run at
+ * small key counts that this goal performs.
+ */
+@Mojo(name = "plan", threadSafe = true)
+public class PlanMojo extends AbstractMemstoreMojo {
+    /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
+    @Parameter(property = "memstore.calibration", defaultValue = "auto")
+    private String calibration;
+
+    /** Key counts of a calibration run, comma-separated, at least two. */
+    @Parameter(property = "memstore.calibrationKeys", defaultValue = "25K,100K")
+    private String calibrationKeys;
+
+    /** The results file to fit from; default the output directory's memstore.json. */
+    @Parameter(property = "memstore.results")
+    private File results;
+
+    /** An ad-hoc scenario's keys; with it, the spec's plan: section is not used. */
+    @Parameter(property = "memstore.keys")
+    private String keys;
+
+    @Parameter(property = "memstore.versions")
+    private String versions;
+
+    @Parameter(property = "memstore.keySize")
+    private String keySize;
+
+    @Parameter(property = "memstore.valueSize")
+    private String valueSize;
+
+    @Parameter(property = "memstore.keyPattern")
+    private String keyPattern;
+
+    @Parameter(property = "memstore.index")
+    private String index;
+
+    @Parameter(property = "memstore.store")
+    private String store;
+
+    /** The ad-hoc scenario's machine or container memory, like {@code 4GiB}. */
+    @Parameter(property = "memstore.machineMemory")
+    private String machineMemory;
+
+    /** Extra flags for calibration probes, separated by spaces. */
+    @Parameter(property = "memstore.jvmArgs")
+    private String jvmArgs;
+
+    /** Per calibration run of a row. */
+    @Parameter(property = "memstore.timeout", defaultValue = "30m")
+    private String timeout;
+
+    /** Fail when a scenario exceeds its machineMemory; false only reports. */
+    @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
+    private boolean failOnViolation;
+
+    @Override
+    protected void run() throws MojoExecutionException, MojoFailureException {
+        WorkloadSpec spec;
+        try {
+            spec = Check.loadSpec(resolveSpec());
+        } catch (SpecException e) {
+            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+        }
+        PlanResult result;
+        try {
+            List<PlanScenario> scenarios = scenarios(spec);
+            List<Long> counts = new ArrayList<>();
+            for (String c : calibrationKeys.split(",")) {
+                counts.add(Sizes.parseCount(c));
+            }
+            RunnerOptions runner = RunnerOptions.of(probeClasspath())
+                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
+                    .withTimeout(MojoArguments.parseTimeout(timeout))
+                    .withWorkDir(outputDirectory().resolve("work"))
+                    .withProgress(line -> getLog().info("memstore: calibration " + line));
+            Path resultsFile = results != null ? results.toPath() : outputDirectory().resolve(ResultJson.FILE_NAME);
+            PlanRequest request = new PlanRequest(outputDirectory(), resultsFile,
+                    CalibrationSource.bySpecName(calibration), counts, runner);
+            getLog().info("memstore: planning " + scenarios.size() + " scenario(s) of " + spec.name());
+            result = Plan.run(spec.name(), spec.source(), scenarios, request);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (ProbeException e) {
+            throw new MojoExecutionException("memstore: calibration failed: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        for (String line : PlanTables.render(result)) {
+            getLog().info(line);
+        }
+        getLog().info("memstore: plan written to " + outputDirectory().resolve(Plan.FILE_NAME));
+        for (Prediction p : result.predictions()) {
+            if (p.limitExceedsMachine()) {
+                getLog().warn("memstore: scenario " + p.scenario().name() + " fits machineMemory "
+                        + Units.iec(p.scenario().machineMemory()) + " only without headroom: recommended container"
+                        + " limit " + Units.iec(p.containerLimit()));
+            }
+        }
+        List<Prediction> over = result.exceeding();
+        if (over.isEmpty()) {
+            return;
+        }
+        StringBuilder message = new StringBuilder("memstore: " + over.size() + " scenario(s) exceed machineMemory:");
+        for (Prediction p : over) {
+            message.append(System.lineSeparator()).append("  ").append(p.scenario().name()).append(": predicted")
+                    .append(" process.rss ").append(Units.iec(p.rss())).append(" (").append(Units.iec(p.rssLow()))
+                    .append("..").append(Units.iec(p.rssHigh())).append("), index.liveHeap ")
+                    .append(Units.iec(p.liveHeap())).append(", machineMemory ")
+                    .append(Units.iec(p.scenario().machineMemory())).append(", recommended container limit ")
+                    .append(Units.iec(p.containerLimit()));
+        }
+        if (failOnViolation) {
+            throw new MojoFailureException(message.toString());
+        }
+        getLog().warn(message + System.lineSeparator() + "memstore: failOnViolation is false: the build goes on");
+    }
+
+    /** The ad-hoc scenario when any of its properties is given, else the spec's plan: section. */
+    private List<PlanScenario> scenarios(WorkloadSpec spec) throws MojoExecutionException {
+        Map<String, String> adHoc = new LinkedHashMap<>();
+        put(adHoc, "keys", keys);
+        put(adHoc, "versions", versions);
+        put(adHoc, "keySize", keySize);
+        put(adHoc, "valueSize", valueSize);
+        put(adHoc, "keyPattern", keyPattern);
+        put(adHoc, "index", index);
+        put(adHoc, "store", store);
+        put(adHoc, PlanScenario.MACHINE_MEMORY, machineMemory);
+        if (!adHoc.isEmpty()) {
+            if (!adHoc.containsKey("keys")) {
+                throw new MojoExecutionException("memstore: an ad-hoc scenario needs -Dmemstore.keys (like 10M);"
+                        + " given: " + String.join(", ", adHoc.keySet().stream().map(k -> "memstore." + k).toList()));
+            }
+            return List.of(spec.scenario("command-line", adHoc, "memstore.", "command line"));
+        }
+        if (spec.plan().isEmpty()) {
+            throw new MojoExecutionException("memstore: " + spec.source() + " has no plan: section; add scenarios"
+                    + " (see the capacity planning page) or give one with -Dmemstore.keys=10M -Dmemstore.versions=3");
+        }
+        return spec.plan();
+    }
+
+    private static void put(Map<String, String> m, String name, String value) {
+        if (value != null && !value.isBlank()) {
+            m.put(name, value.strip());
+        }
+    }
+}

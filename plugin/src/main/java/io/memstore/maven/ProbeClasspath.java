@@ -1,0 +1,37 @@
+package io.memstore.maven;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.artifact.Artifact;
+
+/**
+ * The probe JVM's classpath: memstore-engine and what it depends on, taken from the plugin's own artifacts. The
+ * plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out: every jar on a probe's
+ * classpath is opened when service files are looked up, and would add to the RSS it measures.
+ */
+final class ProbeClasspath {
+    static final String ENGINE = "io.memstore:memstore-engine";
+
+    private ProbeClasspath() {
+    }
+
+    static List<Path> of(List<Artifact> pluginArtifacts) {
+        List<Artifact> jars = pluginArtifacts.stream().filter(a -> "jar".equals(a.getType()) && a.getFile() != null)
+                .filter(a -> !Artifact.SCOPE_TEST.equals(a.getScope()) && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
+                .toList();
+        List<Artifact> engine = jars.stream().filter(ProbeClasspath::engineOrUnderIt).toList();
+        // Without dependency trails (a Maven that does not fill them in) only the engine would be found: then
+        // every jar goes, which measures a little more but still runs.
+        List<Artifact> chosen = engine.size() > 1 ? engine : jars;
+        return chosen.stream().map(a -> a.getFile().toPath()).toList();
+    }
+
+    /** The engine itself, or an artifact whose dependency trail passes through it. */
+    private static boolean engineOrUnderIt(Artifact a) {
+        if ((a.getGroupId() + ":" + a.getArtifactId()).equals(ENGINE)) {
+            return true;
+        }
+        List<String> trail = a.getDependencyTrail();
+        return trail != null && trail.stream().anyMatch(t -> t.startsWith(ENGINE + ":"));
+    }
+}

@@ -1,0 +1,156 @@
+package io.memstore.maven;
+
+import io.memstore.engine.report.Report;
+import io.memstore.engine.report.ReportContent;
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.RunResult;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.reporting.AbstractMavenReport;
+import org.apache.maven.reporting.MavenReportException;
+
+/**
+ * The memstore page of the Maven site ({@code memstore.html}): the spec and its environment, one table per
+ * workload in the seed's layout, the fitted memory model beside etcd's c1 and c2, every budget with its actual
+ * value, bound, headroom and result, and SVG charts (index memory against N, bytes per key by component, RSS
+ * against the seed's RSS rows).
+ *
+ * <p>Where the numbers come from: the last {@code memstore:check}'s {@code memstore.json} in
+ * {@code resultDirectory} when there is one; otherwise, when {@code runWhenMissing} is true (the default), this
+ * goal measures the spec itself exactly as {@code check} would (same spec, same parameters, results written to
+ * {@code resultDirectory}), without failing the build on budgets; otherwise the report is skipped with a log
+ * line. The report never judges the build: {@code check} does.
+ *
+ * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
+ * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
+ */
+@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true)
+public class ReportMojo extends AbstractMavenReport {
+
+    /** The report's page name in the site: {@code memstore.html}. */
+    static final String OUTPUT_NAME = "memstore";
+
+    /**
+     * The YAML workload spec, used only when there are no results to read. When not given,
+     * {@code src/memstore/workload.yaml} of the project if it exists, else the embedded default spec.
+     */
+    @Parameter(property = "memstore.spec")
+    private File spec;
+
+    /** Skip the report (the site then has no memstore page). */
+    @Parameter(property = "memstore.skip", defaultValue = "false")
+    private boolean skip;
+
+    /**
+     * Where {@code check} wrote memstore.json (its {@code outputDirectory}); the report reads it from here, and
+     * writes its own results here when it measures.
+     */
+    @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
+    private File resultDirectory;
+
+    /** Measure the spec when {@code resultDirectory} holds no memstore.json; false skips the report instead. */
+    @Parameter(property = "memstore.runWhenMissing", defaultValue = "true")
+    private boolean runWhenMissing;
+
+    /** When measuring: multiplies every {@code keys} count of the spec, e.g. 0.01 for a quick run. */
+    @Parameter(property = "memstore.scale", defaultValue = "1")
+    private double scale;
+
+    /** When measuring: only the rows whose names match these comma-separated glob patterns. */
+    @Parameter(property = "memstore.only")
+    private String only;
+
+    /** When measuring: extra flags for every probe JVM, separated by spaces. */
+    @Parameter(property = "memstore.jvmArgs")
+    private String jvmArgs;
+
+    /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
+    @Parameter(property = "memstore.timeout", defaultValue = "30m")
+    private String timeout;
+
+    /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
+    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
+    private List<Artifact> pluginArtifacts;
+
+    @Override
+    public String getOutputName() {
+        return OUTPUT_NAME;
+    }
+
+    @Override
+    public String getName(Locale locale) {
+        return "memstore memory";
+    }
+
+    @Override
+    public String getDescription(Locale locale) {
+        return "Index heap, RSS and the memory model measured by memstore, beside etcd's published benchmark, with"
+                + " the budgets' verdicts.";
+    }
+
+    @Override
+    public boolean canGenerateReport() {
+        if (skip) {
+            getLog().info("memstore: report skipped (memstore.skip=true)");
+            return false;
+        }
+        if (!Files.isRegularFile(resultsFile()) && !runWhenMissing) {
+            getLog().info("memstore: report skipped: no results in " + resultsFile() + " and runWhenMissing is"
+                    + " false; run mvn memstore:check first, or set memstore.runWhenMissing=true to measure here");
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    protected void executeReport(Locale locale) throws MavenReportException {
+        Path file = resultsFile();
+        RunResult run;
+        String origin;
+        if (Files.isRegularFile(file)) {
+            try {
+                run = ResultJson.read(file);
+            } catch (IOException e) {
+                throw new MavenReportException("memstore: cannot read the results " + file + ": " + e.getMessage()
+                        + " (delete it or run mvn memstore:check again)", e);
+            }
+            origin = relative(file) + ", written by memstore:check";
+            getLog().info("memstore: report from " + file);
+        } else {
+            getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
+                    + scale + ")");
+            try {
+                Path specFile = SpecLocator.resolve(spec, project.getBasedir().toPath());
+                run = new SpecRun(specFile, resultDirectory.toPath(), ProbeClasspath.of(pluginArtifacts), jvmArgs,
+                        only, scale, timeout, line -> getLog().info("memstore: " + line)).run();
+            } catch (MojoExecutionException e) {
+                throw new MavenReportException(e.getMessage(), e);
+            }
+            origin = "measured by memstore:report at scale " + scale + " (no earlier results); written to "
+                    + relative(file);
+        }
+        Report report = ReportContent.of(run, origin);
+        SinkReport.render(report, getSink());
+        getLog().info("memstore: report page " + OUTPUT_NAME + ".html: " + report.tableCount() + " tables, "
+                + report.chartCount() + " charts");
+    }
+
+    private Path resultsFile() {
+        return resultDirectory.toPath().resolve(ResultJson.FILE_NAME);
+    }
+
+    private String relative(Path file) {
+        Path base = project.getBasedir().toPath().toAbsolutePath();
+        Path abs = file.toAbsolutePath();
+        return abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
+    }
+}

@@ -1,0 +1,63 @@
+package io.memstore.maven;
+
+import io.memstore.engine.check.Check;
+import io.memstore.engine.check.CheckRequest;
+import io.memstore.engine.result.RunResult;
+import io.memstore.engine.run.ProbeException;
+import io.memstore.engine.run.RunnerOptions;
+import io.memstore.engine.spec.SpecException;
+import io.memstore.engine.spec.WorkloadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.maven.plugin.MojoExecutionException;
+
+/**
+ * Measures a spec the way {@code memstore:check} does (same spec resolution, probes, outputs in the output
+ * directory), without judging the build: for goals such as {@code memstore:report} that need results when no
+ * check has left any.
+ *
+ * @param spec            the spec file, or null for the embedded default
+ * @param outputDirectory where memstore.json, .csv and .md are written
+ * @param probeClasspath  the probe JVM's classpath
+ * @param jvmArgs         extra probe flags, space-separated, or null
+ * @param only            a row filter, or null
+ * @param scale           multiplies every {@code keys} count
+ * @param timeout         per run of a row, like {@code 30m}
+ * @param progress        receives one line per row measured
+ */
+record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, String jvmArgs, String only,
+               double scale, String timeout, Consumer<String> progress) {
+
+    RunResult run() throws MojoExecutionException {
+        WorkloadSpec workloads;
+        try {
+            workloads = Check.loadSpec(spec);
+        } catch (SpecException e) {
+            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+        }
+        CheckRequest request;
+        try {
+            RunnerOptions runner = RunnerOptions.of(probeClasspath)
+                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
+                    .withTimeout(MojoArguments.parseTimeout(timeout))
+                    .withWorkDir(outputDirectory.resolve("work"))
+                    .withProgress(progress);
+            request = new CheckRequest(spec, outputDirectory, only, scale, runner);
+            workloads = Check.scaled(workloads, request);
+            progress.accept("spec " + workloads.name() + " (" + workloads.source() + "), "
+                    + Check.selectRows(workloads, request).size() + " rows, scale " + scale);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        try {
+            return Check.run(workloads, request);
+        } catch (ProbeException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}
