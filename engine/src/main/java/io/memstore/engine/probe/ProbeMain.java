@@ -31,6 +31,7 @@ public final class ProbeMain {
     }
 
     public static void main(String[] argv) {
+        ParentWatch.startFromProperties(); // end with the parent, even when it is killed outright
         PrintStream out = System.out;
         ProbeArgs args;
         try {

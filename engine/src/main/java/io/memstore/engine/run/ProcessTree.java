@@ -1,26 +1,30 @@
 package io.memstore.engine.run;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Kills child processes with their descendants, and keeps the running children so that a JVM shutdown (Maven
- * interrupted with Ctrl-C) takes them down too instead of leaving probes running.
+ * interrupted with Ctrl-C or SIGTERM) takes them down too instead of leaving probes running, then removes their
+ * run directories (SQLite files, the native library, partial results) unless they are to be kept.
  */
 final class ProcessTree {
-    private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+    /** Running children, each with the directory to remove after it (null: keep). */
+    private static final Map<Process, Optional<Path>> RUNNING = new ConcurrentHashMap<>();
     private static volatile boolean hookInstalled;
 
     private ProcessTree() {
     }
 
     /** Remembers a child until {@link #forget}; the first call installs the shutdown hook. */
-    static void track(Process process) {
+    static void track(Process process, Path cleanupDir) {
         installHook();
-        RUNNING.add(process);
+        RUNNING.put(process, Optional.ofNullable(cleanupDir));
     }
 
     static void forget(Process process) {
@@ -30,8 +34,15 @@ final class ProcessTree {
     private static synchronized void installHook() {
         if (!hookInstalled) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                for (Process p : RUNNING) {
-                    kill(p.toHandle());
+                for (Map.Entry<Process, Optional<Path>> e : RUNNING.entrySet()) {
+                    kill(e.getKey().toHandle());
+                    e.getValue().ifPresent(dir -> {
+                        try {
+                            RowRunner.deleteTree(dir);
+                        } catch (RuntimeException ignored) {
+                            // the JVM is going down: nothing better to do than leave it
+                        }
+                    });
                 }
             }, "memstore-probe-reaper"));
             hookInstalled = true;

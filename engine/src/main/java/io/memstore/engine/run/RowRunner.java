@@ -1,6 +1,7 @@
 package io.memstore.engine.run;
 
 import io.memstore.engine.probe.FlatJson;
+import io.memstore.engine.probe.ParentWatch;
 import io.memstore.engine.probe.ProbeArgs;
 import io.memstore.engine.probe.ProbeJvm;
 import io.memstore.engine.probe.ProbeMain;
@@ -39,6 +40,11 @@ import java.util.stream.Collectors;
  * {@link ProbeFailedException} naming the row, the exit code and the output tail. The environment variables
  * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
  * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags.
+ *
+ * <p>No orphans, no leftovers: a Ctrl-C or SIGTERM of this JVM kills the running child and removes its run
+ * directory ({@link ProcessTree}'s shutdown hook); a SIGKILL of this JVM is noticed by the child itself, which
+ * removes its run directory and halts ({@link ParentWatch}). Runs take turns across the modules of a parallel
+ * build ({@link ProbeSlot}).
  */
 public final class RowRunner {
     static final int TAIL_CHARS = 4096;
@@ -85,15 +91,26 @@ public final class RowRunner {
     }
 
     private Map<String, Double> runOnce(Row row, List<String> jvmArgs, String label) {
-        Path dir = createRunDir();
         try {
-            return fork(row, jvmArgs, label, dir);
-        } finally {
-            if (options.keepFiles()) {
-                options.progress().accept(label + ": files kept in " + dir);
-            } else {
-                deleteTree(dir);
+            ProbeSlot.acquire(label, options.progress());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted while waiting for another"
+                    + " probe to finish", e);
+        }
+        try {
+            Path dir = createRunDir();
+            try {
+                return fork(row, jvmArgs, label, dir);
+            } finally {
+                if (options.keepFiles()) {
+                    options.progress().accept(label + ": files kept in " + dir);
+                } else {
+                    deleteTree(dir);
+                }
             }
+        } finally {
+            ProbeSlot.release();
         }
     }
 
@@ -103,6 +120,11 @@ public final class RowRunner {
         List<String> command = new ArrayList<>();
         command.add(options.java().toString());
         command.addAll(jvmArgs);
+        // not part of the recorded flags: they tell the child how to end with this JVM (see ParentWatch)
+        command.add("-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid());
+        if (!options.keepFiles()) {
+            command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
+        }
         command.add("-cp");
         command.add(options.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         command.add(options.mainClass());
@@ -119,7 +141,7 @@ public final class RowRunner {
             throw new ProbeFailedException(row.name(), -1, "", "row '" + row.name() + "': cannot start the probe JVM "
                     + options.java() + ": " + e.getMessage(), e);
         }
-        ProcessTree.track(child);
+        ProcessTree.track(child, options.keepFiles() ? null : dir);
         options.progress().accept(label + ", started (pid " + child.pid() + ")");
         Thread out = reader(child.getInputStream(), line -> {
             if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
@@ -152,6 +174,7 @@ public final class RowRunner {
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
                     : exit == 3 ? "the probe ran out of memory or failed inside the JVM"
+                    : exit == ParentWatch.EXIT_ORPHANED ? "the probe lost track of this process and stopped"
                     : "the probe failed";
             throw new ProbeFailedException(row.name(), exit, tail.toString(), "row '" + row.name() + "': " + why
                     + ", exit code " + exit + tailSuffix(tail), null);
