@@ -17,8 +17,8 @@ import java.util.Map;
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
  * Exit codes: 0 measured; 2 bad arguments or a row that cannot be built ({@link Probe#validate}); 1 any other
  * failure, the exception's first frame and causes on one line; 3 out of
- * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}). On failure one line on stderr says
- * why.
+ * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
+ * ({@link ParentWatch}). On failure one line on stderr says why.
  */
 public final class ProbeMain {
     /** Marks progress lines on stdout; anything else the child prints is diagnostic output. */

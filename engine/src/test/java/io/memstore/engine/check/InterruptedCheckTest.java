@@ -3,6 +3,10 @@ package io.memstore.engine.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memstore.engine.probe.ProbeMain;
+import io.memstore.engine.result.ResultCsv;
+import io.memstore.engine.result.ResultJUnit;
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.ResultMarkdown;
 import io.memstore.engine.run.RunnerOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The check pipeline in a separate JVM standing in for Maven ({@link CheckHost}): stopped with SIGTERM (what
  * Ctrl-C does) while a store row runs, it leaves no probe process, no run directory and no output file, half
- * written or whole; run to the end, it writes the three outputs and nothing else.
+ * written or whole; run to the end, it writes its outputs and nothing else.
  */
 class InterruptedCheckTest {
     @TempDir
@@ -70,7 +74,7 @@ class InterruptedCheckTest {
     }
 
     @Test
-    void aBuildRunToTheEndWritesTheThreeOutputsOnly() throws Exception {
+    void aBuildRunToTheEndWritesItsOutputsOnly() throws Exception {
         Path out = dir.resolve("target/memstore");
         Process host = host(out, ProbeMain.class.getName());
         List<String> lines = new ArrayList<>();
@@ -82,7 +86,8 @@ class InterruptedCheckTest {
         assertThat(host.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(host.exitValue()).as("%s", lines).isZero();
         assertThat(lines).contains("check done").anyMatch(l -> l.startsWith("preflight: the largest row needs"));
-        assertThat(files(out)).containsExactly("memstore.csv", "memstore.json", "memstore.md");
+        assertThat(files(out)).containsExactly(ResultJUnit.FILE_NAME, ResultCsv.FILE_NAME, ResultJson.FILE_NAME,
+                ResultMarkdown.FILE_NAME);
         assertThat(Files.readString(out.resolve("memstore.json"))).contains("\"second\"");
         assertThat(out.resolve("work")).isEmptyDirectory();
     }
