@@ -122,6 +122,7 @@ public final class SideBySide {
     private static String format(Metric m, double v) {
         return switch (m.unit()) {
             case BYTES -> v >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", v / (1 << 20))
+                    : v >= 1 << 10 ? String.format(Locale.ROOT, "%.1f KiB", v / (1 << 10))
                     : String.format(Locale.ROOT, "%.1f B", v);
             default -> String.format(Locale.ROOT, "%.0f/s", v);
         };
