@@ -16,6 +16,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
@@ -246,25 +248,59 @@ public final class RowRunner {
         }
     }
 
+    /**
+     * Deletes a run directory. The build's shutdown hook and the thread that ran the row may delete the same
+     * directory at once when a build is stopped; each walk tolerates what the other removed, and the walk is
+     * repeated (a few times, briefly) until the directory is gone, so neither leaves the other's half behind.
+     */
     static void deleteTree(Path dir) {
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
+        IOException last = null;
+        for (int attempt = 0; attempt < 10 && Files.exists(dir, LinkOption.NOFOLLOW_LINKS); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                        if (e instanceof NoSuchFileException) {
+                            return FileVisitResult.CONTINUE;
+                        }
+                        throw e;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                        try {
+                            Files.deleteIfExists(d);
+                        } catch (DirectoryNotEmptyException notYet) {
+                            // a file appeared or another walk is midway: the next attempt takes it
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+                last = null;
+            } catch (NoSuchFileException e) {
+                return; // already gone
+            } catch (IOException e) {
+                last = e;
+            }
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
                 }
-            });
-        } catch (NoSuchFileException e) {
-            // already gone
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the probe directory " + dir + ": " + e.getMessage(), e);
+            }
+        }
+        if (last != null || Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            String why = last != null ? last.getMessage() : "files keep appearing in it";
+            throw new UncheckedIOException("cannot delete the probe directory " + dir + ": " + why,
+                    last != null ? last : new IOException(why));
         }
     }
 }
