@@ -77,10 +77,10 @@ public class CheckMojo extends AbstractMemstoreMojo {
         } catch (SpecException e) {
             throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
         }
-        RunnerOptions runner;
         CheckRequest request;
+        int rows;
         try {
-            runner = RunnerOptions.of(probeClasspath())
+            RunnerOptions runner = RunnerOptions.of(probeClasspath())
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
                     .withWorkDir(outputDirectory().resolve("work"))
@@ -89,12 +89,12 @@ public class CheckMojo extends AbstractMemstoreMojo {
             request = new CheckRequest(spec, outputDirectory(), only, scale, runner)
                     .withBaseline(resolveBaseline(), MissingBaseline.bySpecName(baselineMissing));
             workloads = Check.scaled(workloads, request);
-            Check.selectRows(workloads, request);
+            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
         getLog().info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
-                + Check.selectRows(workloads, request).size() + " rows");
+                + rows + " rows");
         RunResult result;
         try {
             result = Check.run(workloads, request);
