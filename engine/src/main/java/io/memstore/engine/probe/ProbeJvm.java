@@ -19,7 +19,8 @@ import java.util.List;
  *       generation as "dead wood" (garbage it does not compact away, to save copying), and the live-heap
  *       reading counts it. Measured here: 1M keys x 3 versions in the reference index read 306.7 B/key with
  *       the default and 288.1 B/key with 0, against 288.7 B/key at 100K keys; with 0 every full collection
- *       compacts completely, so the reading is the reachable heap and predictions from small rows hold.</li>
+ *       compacts completely, so the reading is the reachable heap and predictions from small rows hold. The
+ *       1M x 5 B-tree row likewise read 101 MiB or 107 MiB from run to run with the default.</li>
  *   <li>{@code -XX:MaxNewSize=32m}: the young generation is touched from end to end between collections, so
  *       all of it is resident, and by default it is a third of the heap. Capped at 32 MiB, 1M keys x 5 versions
  *       in the reference index measured 422 MB RSS instead of 542 MB for the same 320 MB live heap, at the
@@ -29,11 +30,9 @@ import java.util.List;
  *       (the TreeMap index) leaves free space untouched, hence not resident, and the ratios hardly matter; but
  *       a B-tree whose inserts replace packed leaf arrays promotes those arrays to the old generation before
  *       they die, fills its free space with garbage, and makes all of it resident. For 1M keys x 5 versions
- *       (101 MiB live) the B-tree measured 212 MB RSS at 10/20, 230 MB at 20/30; with the SQLite store 264 MB
- *       at 20/30. The price is more full collections during the load, cheap for packed arrays.</li>
- *   <li>{@code -XX:MarkSweepDeadRatio=0}: by default the serial full collection may leave up to 5 % of the old
- *       generation as uncompacted dead objects ("dead wood"), which a heap reading would count as live: the
- *       same B-tree row read 101 MiB or 107 MiB from run to run. With 0 every full collection compacts.</li>
+ *       (101 MiB live) the B-tree measured 212 MB RSS at 10/20, 230 MB at 20/30; with the SQLite store and
+ *       256 B values 264 MB (peak 278 MB) at 20/30 and 225 MB (peak 244 MB, 232 MiB) at 10/20. The price is
+ *       more full collections during the load, cheap for packed arrays.</li>
  *   <li>{@code -Xmx}: a ceiling, not a target (see {@link #heapLimit}): high enough that a row the estimate
  *       under-guesses by 2x still fits, so a legitimate row does not fail; a runaway row fails fast.</li>
  *   <li>{@code -XX:+ExitOnOutOfMemoryError}: a child out of heap exits at once (code 3) with the reason on
@@ -66,7 +65,6 @@ public final class ProbeJvm {
                 "-XX:MaxNewSize=32m",
                 "-XX:MinHeapFreeRatio=10",
                 "-XX:MaxHeapFreeRatio=20",
-                "-XX:MarkSweepDeadRatio=0",
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Xss512k",
                 "-XX:-UsePerfData",
@@ -78,8 +76,8 @@ public final class ProbeJvm {
      * index's per-key overhead, per revision its per-revision overhead. The overheads are rounded-up
      * measurements: the reference index (a TreeMap of etcd-like keyIndex objects) measured 264 B per 64 B key
      * at 1 version (80 B key array + 184 B) and 14 B more per further version, estimated as key array + 200 B
-     * per key + 24 B per revision; the compact B-tree's prototype measured 83 B at 1 version and 115 B at 5,
-     * estimated as key + 48 B per key + 16 B per revision.
+     * per key + 24 B per revision; the compact B-tree measured 74.7 B per 64 B key at 1 version and 106.7 B
+     * at 5, estimated as key + 48 B per key + 16 B per revision (128 B and 192 B for those rows).
      */
     public static long estimatedLiveHeap(RowParams p) {
         long perKey;

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -241,7 +242,7 @@ public final class ReportCharts {
         return chosen.isEmpty() ? rows : chosen;
     }
 
-    private static long distinct(List<RowResult> rows, java.util.function.Function<RowResult, Object> key) {
+    private static long distinct(List<RowResult> rows, Function<RowResult, Object> key) {
         return rows.stream().map(key).distinct().count();
     }
 

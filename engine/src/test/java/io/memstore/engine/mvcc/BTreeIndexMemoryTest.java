@@ -38,12 +38,17 @@ class BTreeIndexMemoryTest {
         assertThat(compacted).isLessThanOrEqualTo(84.0 + 8);
     }
 
+    private static final java.util.Map<String, Double> MEASURED = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static double bytesPerKey(int versions, boolean compact) {
+        return MEASURED.computeIfAbsent(versions + "/" + compact, k -> measure(versions, compact));
+    }
+
+    private static double measure(int versions, boolean compact) {
         long best = Long.MAX_VALUE;
         for (int attempt = 0; attempt < 3; attempt++) {
             best = Math.min(best, retainedBytes(versions, compact, attempt));
         }
-        System.out.println("MEM versions=" + versions + " compact=" + compact + ": " + (double) best / KEYS);
         return (double) best / KEYS;
     }
 
