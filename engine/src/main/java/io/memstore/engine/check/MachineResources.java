@@ -5,7 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * What this machine offers a check run, read once before anything runs: its physical memory, and the free disk
@@ -44,7 +43,7 @@ public record MachineResources(long physicalMemory, long usableDisk, Path diskPa
             }
         }
         try {
-            for (String line : List.copyOf(Files.readAllLines(Path.of("/proc/meminfo")))) {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
                 if (line.startsWith("MemTotal:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
                 }
