@@ -71,6 +71,14 @@ public final class BTreeIndex implements RevisionIndex {
     private int[] pathIndexes = new int[8];
     private final long[] run = new long[RevisionRun.MAX_HEADER_WORDS + 1];
     private final LeafBuilder builder = new LeafBuilder();
+    /*
+     * Where the last getForUpdate found its key: the array it was given (matched by identity), the leaf and the
+     * key's index in it (or the insertion point, as find returns it), with the descent path in pathNodes. Every
+     * write takes it (see leafFor) and so clears it, so it is never used after the tree changed.
+     */
+    private byte[] cursorKey;
+    private BTreeLeaf cursorLeaf;
+    private int cursorIndex;
 
     public BTreeIndex() {
         this(DEFAULT_LEAF_CAPACITY);
@@ -102,8 +110,8 @@ public final class BTreeIndex implements RevisionIndex {
         requirePacked(rev);
         writeLock.lock();
         try {
-            BTreeLeaf leaf = descendForWrite(key);
-            int i = leaf.find(key);
+            BTreeLeaf leaf = leafFor(key);
+            int i = cursorIndex;
             requireAfter(rev, i >= 0 ? RevisionRun.modified(leaf.words, leaf.runEnd(i)) : 0);
             run[0] = RevisionRun.word(rev, false);
             write(leaf, i, key, 1);
@@ -118,8 +126,8 @@ public final class BTreeIndex implements RevisionIndex {
         requirePacked(rev);
         writeLock.lock();
         try {
-            BTreeLeaf leaf = descendForWrite(key);
-            int i = leaf.find(key);
+            BTreeLeaf leaf = leafFor(key);
+            int i = cursorIndex;
             boolean live = i >= 0 && RevisionRun.isLive(leaf.words, leaf.runStart(i), leaf.runEnd(i));
             requireAfter(rev, i >= 0 ? RevisionRun.modified(leaf.words, leaf.runEnd(i)) : 0);
             int n = 0;
@@ -143,8 +151,8 @@ public final class BTreeIndex implements RevisionIndex {
         requirePacked(rev);
         writeLock.lock();
         try {
-            BTreeLeaf leaf = descendForWrite(key);
-            int i = leaf.find(key);
+            BTreeLeaf leaf = leafFor(key);
+            int i = cursorIndex;
             if (i < 0) {
                 throw new KeyNotFoundException("cannot delete a key that is not in the index");
             }
@@ -193,6 +201,24 @@ public final class BTreeIndex implements RevisionIndex {
         if (leaf.size() > leafCapacity || (leaf.size() > 1 && leaf.suffixes.length > MAX_LEAF_BYTES)) {
             split(leaf, at);
         }
+    }
+
+    /**
+     * The leaf for {@code key}, with the key's index or insertion point in {@code cursorIndex} and the descent path
+     * recorded for a split: what the last {@link #getForUpdate} found when it was given the same array, else a new
+     * descent. Clears the cursor, as the caller is about to change the tree (write lock held).
+     */
+    private BTreeLeaf leafFor(byte[] key) {
+        BTreeLeaf leaf;
+        if (key == cursorKey) {
+            leaf = cursorLeaf;
+        } else {
+            leaf = descendForWrite(key);
+            cursorIndex = leaf.find(key);
+        }
+        cursorKey = null;
+        cursorLeaf = null;
+        return leaf;
     }
 
     /** Descends to the leaf for {@code key}, recording the path for a split. */
@@ -276,6 +302,23 @@ public final class BTreeIndex implements RevisionIndex {
             return i < 0 ? null : RevisionRun.get(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
         } finally {
             readLock.unlock();
+        }
+    }
+
+    /** {@link #get}, remembering where the key is for the write of the same array that follows (write lock). */
+    @Override
+    public KeyState getForUpdate(byte[] key, long atRev) {
+        KeyRange.check(key, null);
+        writeLock.lock();
+        try {
+            BTreeLeaf leaf = descendForWrite(key);
+            int i = leaf.find(key);
+            cursorKey = key;
+            cursorLeaf = leaf;
+            cursorIndex = i;
+            return i < 0 ? null : RevisionRun.get(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -477,6 +520,8 @@ public final class BTreeIndex implements RevisionIndex {
     public long[] compact(long atRev) {
         writeLock.lock();
         try {
+            cursorKey = null;
+            cursorLeaf = null;
             LongArrayBuilder kept = new LongArrayBuilder();
             List<BTreeLeaf> leaves = leaves();
             boolean underfull = false;

@@ -434,8 +434,9 @@ public final class MvccStore implements AutoCloseable {
         writeLock.unlock();
     }
 
+    /** The key's state for a put of the writer: the index may keep its place for the commit's write. */
     KeyState liveState(byte[] key, long atRev) {
-        return index.get(key, atRev);
+        return index.getForUpdate(key, atRev);
     }
 
     List<byte[]> liveKeys(byte[] key, byte[] end, long atRev) {

@@ -41,6 +41,17 @@ public interface RevisionIndex {
     /** The key's state at main revision {@code atRev}, or null when it did not exist or was deleted then. */
     KeyState get(byte[] key, long atRev);
 
+    /**
+     * {@link #get}, called by the writer just before it writes {@code key}: the same answer, and an index may
+     * remember where the key is, so that the {@link #put}, {@link #tombstone} or {@link #restore} of the same
+     * array that follows, with no other write in between, does not search for it again. A store put needs the
+     * key's state (for the row's created revision and version) before its row is written and the index is
+     * changed, so the two steps cannot be one call. Only for the writer: it may take the write lock.
+     */
+    default KeyState getForUpdate(byte[] key, long atRev) {
+        return get(key, atRev);
+    }
+
     /** The keys live at main revision {@code atRev} in the range, with their last change, up to {@code limit}. */
     IndexRange range(byte[] key, byte[] end, long atRev, int limit, boolean countTotal);
 

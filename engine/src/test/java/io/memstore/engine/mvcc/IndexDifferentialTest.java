@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * Random operation sequences applied to {@link BTreeIndex} and to the oracle {@link ReferenceIndex}, compared after
  * every operation: results, exceptions, counters, the touched key's whole history, and periodically the whole
  * state and the tree's invariants. Small key alphabets (with 0x00, 0x7f, 0x80 and 0xff bytes) and tiny nodes force
- * collisions, prefix changes, splits at every level and merges after compaction.
+ * collisions, prefix changes, splits at every level and merges after compaction. Writes are often preceded, as
+ * in the store, by {@link RevisionIndex#getForUpdate} of the same array, of an equal copy or of another key, and
+ * reads and other writes come in between, so a remembered position that outlives a change of the tree shows.
  *
  * <p>Fixed seeds; {@code -Dmemstore.fuzz.ops=N} sets the total number of operations (default 240,000). A mismatch
  * names the configuration, seed and operation number, lists the operations just before it and gives the
@@ -192,8 +194,13 @@ class IndexDifferentialTest {
             } else if (kind < 61) {
                 byte[] key = someKey();
                 long at = someReadRevision();
-                log(() -> "get " + hex(key) + " at " + at);
-                same("get", btree.get(key, at), reference.get(key, at));
+                if (random.nextInt(4) == 0) {
+                    log(() -> "getForUpdate " + hex(key) + " at " + at);
+                    same("getForUpdate", btree.getForUpdate(key, at), reference.getForUpdate(key, at));
+                } else {
+                    log(() -> "get " + hex(key) + " at " + at);
+                    same("get", btree.get(key, at), reference.get(key, at));
+                }
             } else if (kind < 79) {
                 range();
             } else if (kind < 85) {
@@ -219,6 +226,11 @@ class IndexDifferentialTest {
         }
 
         private void write(byte[] key, boolean tombstone) {
+            maybeLookUpForUpdate(key);
+            writeOnly(key, tombstone);
+        }
+
+        private void writeOnly(byte[] key, boolean tombstone) {
             long rev = nextRevision();
             log(() -> (tombstone ? "tombstone " : "put ") + hex(key) + " at " + Revision.toString(rev));
             both(() -> {
@@ -247,6 +259,7 @@ class IndexDifferentialTest {
             both(() -> btree.tombstone(key, rev), () -> reference.tombstone(key, rev));
             sub++;
             long again = Revision.pack(main, sub);
+            maybeLookUpForUpdate(key);
             log(() -> "put " + hex(key) + " at " + Revision.toString(again));
             both(() -> btree.put(key, again), () -> reference.put(key, again));
             if (random.nextBoolean()) {
@@ -280,6 +293,7 @@ class IndexDifferentialTest {
                 created = rev + 1;
             }
             long c = created;
+            maybeLookUpForUpdate(key);
             log(() -> "restore " + hex(key) + " created " + Revision.toString(c) + " at " + Revision.toString(rev)
                     + " version " + version);
             both(() -> btree.restore(key, c, rev, version), () -> reference.restore(key, c, rev, version));
@@ -296,9 +310,25 @@ class IndexDifferentialTest {
                 return;
             }
             long rev = Revision.pack(Math.max(0, main - random.nextInt(3)), 0);
+            maybeLookUpForUpdate(key);
             log(() -> "stale put " + hex(key) + " at " + Revision.toString(rev));
             both(() -> btree.put(key, rev), () -> reference.put(key, rev));
             checkKey(key);
+        }
+
+        /**
+         * Before a write of {@code key}, usually what the store does (getForUpdate of the very array), else nothing,
+         * an equal copy (must not count as the same key's position) or another key (the write must not use it).
+         */
+        private void maybeLookUpForUpdate(byte[] key) {
+            int how = random.nextInt(8);
+            if (how >= 5) {
+                return;
+            }
+            byte[] looked = how <= 2 ? key : how == 3 ? key.clone() : someKey();
+            long at = random.nextInt(4) == 0 ? someReadRevision() : main;
+            log(() -> "getForUpdate " + (looked == key ? "(same array) " : "") + hex(looked) + " at " + at);
+            same("getForUpdate", btree.getForUpdate(looked, at), reference.getForUpdate(looked, at));
         }
 
         private void range() {
@@ -337,8 +367,17 @@ class IndexDifferentialTest {
         private void compact() {
             long at = someCompactionRevision();
             compacted = Math.max(compacted, at);
+            // sometimes a position looked up before the compaction, which moves keys, and a write of that key after
+            byte[] next = random.nextBoolean() ? keys.get(random.nextInt(keys.size())) : null;
+            if (next != null) {
+                log(() -> "getForUpdate (same array) " + hex(next) + " at " + main);
+                same("getForUpdate", btree.getForUpdate(next, main), reference.getForUpdate(next, main));
+            }
             log(() -> "compact " + at);
             same("kept revisions", btree.compact(at), reference.compact(at));
+            if (next != null) {
+                writeOnly(next, reference.get(next, main) != null && random.nextBoolean());
+            }
             same("revisionCount", btree.revisionCount(), reference.revisionCount());
             if (++compactions % 3 == 0) {
                 btree.checkInvariants(); // compaction merges leaves and rebuilds the inner levels
