@@ -45,6 +45,47 @@ abstract class RevisionIndexContractTest {
     }
 
     @Test
+    void getForUpdateAnswersAsGet() {
+        RevisionIndex idx = sample();
+        for (String k : List.of("foo", "foo1", "foo2", "nope")) {
+            for (long at = 0; at <= 6; at++) {
+                assertThat(idx.getForUpdate(b(k), at)).as("%s at %d", k, at).isEqualTo(idx.get(b(k), at));
+            }
+        }
+        assertThatThrownBy(() -> idx.getForUpdate(new byte[0], 5)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The store's pattern: look the key up, write it; with other writes between a look-up and its write. */
+    @Test
+    void writesAfterGetForUpdateLandOnTheirKey() {
+        RevisionIndex idx = newIndex();
+        byte[] a = b("a");
+        byte[] m = b("m");
+        byte[] z = b("z");
+        assertThat(idx.getForUpdate(m, 0)).isNull();
+        idx.put(m, r(1));
+        assertThat(idx.getForUpdate(a, 1)).isNull();
+        idx.put(z, r(2)); // a write of another key between a's look-up and a's write
+        idx.put(a, r(3));
+        assertThat(idx.getForUpdate(m, 3)).isEqualTo(new KeyState(r(1), r(1), 1));
+        idx.put(m, r(4));
+        assertThat(idx.getForUpdate(z, 4)).isEqualTo(new KeyState(r(2), r(2), 1));
+        idx.tombstone(z, r(5));
+        assertThat(idx.getForUpdate(z, 5)).isNull();
+        idx.restore(z, r(6), r(6), 1);
+        byte[] copy = b("m"); // an equal array is looked up anew
+        assertThat(idx.getForUpdate(m, 6)).isEqualTo(new KeyState(r(4), r(1), 2));
+        idx.put(copy, r(7));
+        assertThat(idx.getForUpdate(a, 7)).isEqualTo(new KeyState(r(3), r(3), 1));
+        idx.compact(7); // compaction between a's look-up and a's write
+        idx.put(a, r(8));
+        assertThat(idx.get(a, 8)).isEqualTo(new KeyState(r(8), r(3), 2));
+        assertThat(idx.get(m, 8)).isEqualTo(new KeyState(r(7), r(1), 3));
+        assertThat(idx.get(z, 8)).isEqualTo(new KeyState(r(6), r(6), 1));
+        assertThat(idx.keyCount()).isEqualTo(3);
+    }
+
+    @Test
     void rangeSeesOnlyKeysLiveAtTheRevision() {
         RevisionIndex idx = sample();
         assertThat(keys(idx.range(b("foo"), b("fop"), 3, 0, true))).containsExactly("foo", "foo1", "foo2");
