@@ -50,7 +50,7 @@ final class BTreeInner extends BTreeNode {
         int hi = children.length - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (compare(key, 0, key.length, separators, offsets[mid], offsets[mid + 1]) >= 0) {
+            if (Arrays.compareUnsigned(key, 0, key.length, separators, offsets[mid], offsets[mid + 1]) >= 0) {
                 lo = mid + 1;
             } else {
                 hi = mid;

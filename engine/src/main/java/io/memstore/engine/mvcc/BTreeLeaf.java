@@ -71,21 +71,16 @@ final class BTreeLeaf extends BTreeNode {
     int find(byte[] key) {
         int p = prefix.length;
         if (p > 0) {
-            int c = compare(key, 0, Math.min(p, key.length), prefix, 0, p);
+            int c = Arrays.compareUnsigned(key, 0, Math.min(p, key.length), prefix, 0, p);
             if (c != 0) {
                 return c < 0 ? -1 : -size - 1; // outside the prefix: before or after every key of the leaf
             }
         }
-        byte[] s = suffixes;
-        int[] off = suffixOffsets;
-        int stride = suffixStride;
         int lo = 0;
         int hi = size - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int from = off == null ? mid * stride : off[mid];
-            int to = off == null ? from + stride : off[mid + 1];
-            int c = compare(s, from, to, key, p, key.length);
+            int c = Arrays.compareUnsigned(suffixes, suffixStart(mid), suffixEnd(mid), key, p, key.length);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {
@@ -129,7 +124,7 @@ final class BTreeLeaf extends BTreeNode {
     /** True when {@code key} starts with the leaf's prefix, so it can go in without re-encoding the other keys. */
     boolean sharesPrefix(byte[] key) {
         int p = prefix.length;
-        return size > 0 && key.length >= p && compare(key, 0, p, prefix, 0, p) == 0;
+        return size > 0 && key.length >= p && Arrays.equals(key, 0, p, prefix, 0, p);
     }
 
     /**
