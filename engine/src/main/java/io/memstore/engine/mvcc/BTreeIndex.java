@@ -28,6 +28,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * KB: that keeps the memory exact, and costs less than the cache misses of the descent. The capacity trades the
  * two: measured on 1M random 64 B keys (SerialGC), 64 keys per leaf cost 73.7 B/key and put at the reference's
  * speed, 48 keys 74.8 B/key and put about 1.3x faster, 32 keys 76.3 B/key (IndexFootprintMain, IndexSpeedMain).
+ * At 48 keys IndexSpeedMain (3 rounds, CPU time) gives, against the reference, put x1.2-1.7 and get x2.0-2.5 at
+ * 1M keys, put x0.9-1.2 and get x1.7-2.0 at 300k keys. The short runs understate the put: every round builds a
+ * new tree, whose first puts take paths (empty leaf prefixes, the first splits) that the JIT compiled out while
+ * the previous tree was grown, so the put is deoptimised and recompiled during the first rounds (JFR's
+ * jdk.Deoptimization events show it); with 9 rounds the put at 300k keys is x1.2. A descent costs mostly cache
+ * misses in the leaf (its object, prefix, suffixes and words are separate arrays); a 1-byte-per-key search aid
+ * over the suffixes' first bytes was tried and was not measurably faster.
  *
  * <h2>Measured footprint</h2>
  * Retained heap, 1M keys, default capacity, round-robin versions: random 64 B keys 74.8 B/key at 1 version,
@@ -51,8 +58,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * and only then change the index. {@link #getForUpdate} does that read under the write lock and keeps where it
  * found the key (leaf, position, descent path); the put, tombstone or restore of the same array that follows uses
  * it instead of descending again. Every write consumes the cursor, so it never outlives a change of the tree.
- * At 1M random keys the descent is most of a put (cache misses in the leaves), so this halves the index's share
- * of a store put.
+ * At 1M random keys the leaf search was more than half of a store put's time on the writer thread (JFR), so the
+ * second descent it saves is most of what the store's writer gained.
  */
 public final class BTreeIndex implements RevisionIndex {
     public static final int DEFAULT_LEAF_CAPACITY = 48;
