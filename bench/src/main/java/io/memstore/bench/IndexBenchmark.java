@@ -47,11 +47,18 @@ import org.openjdk.jmh.annotations.Warmup;
  * build is collected during the next one and counts, as any build's garbage would in an application.
  *
  * <h2>JVM</h2>
- * Forks run with {@code -XX:+UseSerialGC -Xms4g -Xmx4g}: the serial collector, which the memory probe uses too,
- * collects on the benchmark's own thread, so every collection the workload causes is in its time and none runs
- * on the second core beside it (the machine has 2 cores, shared); a fixed heap keeps the collector from resizing
- * the heap between iterations, and both indexes run with the same heap and young generation. 4 GiB holds 10^6
- * keys of either index with the key arrays and a build's garbage many times over.
+ * Forks run with {@code -XX:+UseSerialGC -Xms2g -Xmx2g -XX:+AlwaysPreTouch}:
+ * <ul>
+ *   <li>the serial collector, which the memory probe uses too, collects on the benchmark's own thread: every
+ *       collection the workload causes is in its time, and no collector thread runs on the second core beside
+ *       it (the machine has 2 cores, shared), where a concurrent collector's work would be hidden from the
+ *       score or steal time from the next benchmark at random;</li>
+ *   <li>a fixed heap keeps the collector from resizing the heap (and the young generation) between
+ *       iterations, so both indexes run with the same heap from the first operation on; 2 GiB holds 10^6 keys
+ *       of either index, the key arrays and a build's garbage several times over;</li>
+ *   <li>pre-touching it maps all of it at start-up, so the first iterations do not pay page faults that the
+ *       later ones do not.</li>
+ * </ul>
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar IndexBenchmark -f 1 -wi 2 -i 3} (add {@code -p keys=100000}
  * for a quick run).
@@ -60,7 +67,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 5, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 3, time = 5, timeUnit = TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms4g", "-Xmx4g"})
+@Fork(value = 1, jvmArgsAppend = {"-XX:+UseSerialGC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class IndexBenchmark {
 
     /** The parameters, shared by name by every state below: which index, how many keys. */

@@ -39,6 +39,8 @@ class BenchmarkListTest {
         assertThat(entries.get("io.memstore.bench.IndexBenchmark.put").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IngestBenchmark.store").getMode()).isEqualTo(Mode.SingleShotTime);
         assertThat(entries.get("io.memstore.bench.IngestBenchmark.raw").getMode()).isEqualTo(Mode.SingleShotTime);
+        assertThat(entries.get("io.memstore.bench.IngestBenchmark.raw").getWarmupBatchSize().orElse(null))
+                .as("three ingests per warm-up iteration").isEqualTo(3);
     }
 
     @Test
@@ -54,10 +56,10 @@ class BenchmarkListTest {
     }
 
     @Test
-    void everyForkRunsTheSerialCollectorInAFixedHeap() {
+    void everyForkRunsTheSerialCollectorInAFixedPreTouchedHeap() {
         for (BenchmarkListEntry e : entries.values()) {
             assertThat(e.getJvmArgsAppend().orElse(null)).as(e.getUsername())
-                    .containsExactly("-XX:+UseSerialGC", "-Xms4g", "-Xmx4g");
+                    .containsExactly("-XX:+UseSerialGC", "-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
             assertThat(e.getForks().orElse(null)).as(e.getUsername()).isEqualTo(1);
         }
     }
