@@ -42,9 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * would reach a size that depends on how fast it is, so the two indexes would be measured at different sizes;
  * and resetting it every N puts inside an iteration leaves a partial, cheaper build at the end of each one.
  * Why not {@code @OperationsPerInvocation(N)}: it takes a constant and N is a parameter. A build of 10^6 keys
- * takes about a second, a measurement iteration (5 s) holds several; JMH counts the build that runs past the
- * iteration's end in full, with its time, so no partial build biases the figure. The garbage of the previous
- * build is collected during the next one and counts, as any build's garbage would in an application.
+ * takes seconds (4 s B-tree, 7 s reference on the shared 2-core machine under load), so a 5 s iteration holds
+ * one or two builds of 10^6 keys and dozens of 10^5: JMH lets the build that runs past the iteration's end
+ * finish and counts it in full, with its time, so no partial build biases the figure (it only makes the
+ * iteration longer). The garbage of the previous build is collected during the next one and counts, as any
+ * build's garbage would in an application.
  *
  * <h2>JVM</h2>
  * Forks run with {@code -XX:+UseSerialGC -Xms2g -Xmx2g -XX:+AlwaysPreTouch}:
