@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Ratios on a real JMH result file (a quick run at keys=10000 on this machine) and on malformed input. */
+/** Ratios on a real JMH result file (the quick run, keys=100000, on this machine) and on malformed input. */
 class RatiosTest {
     private static Path sample() throws URISyntaxException {
-        return Path.of(RatiosTest.class.getResource("jmh-result-keys10000.json").toURI());
+        return Path.of(RatiosTest.class.getResource("jmh-result-keys100000.json").toURI());
     }
 
     @Test
@@ -25,9 +25,9 @@ class RatiosTest {
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IndexBenchmark.put",
                 "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.IngestBenchmark.store");
         Ratios.Result put = results.get(2);
-        assertThat(put.params()).isEqualTo(Map.of("index", "btree", "keys", "10000"));
+        assertThat(put.params()).isEqualTo(Map.of("index", "btree", "keys", "100000"));
         assertThat(put.primary().unit()).isEqualTo("ops/s");
-        assertThat(put.secondary().get("puts").value()).isCloseTo(put.primary().value() * 10_000, within(1e-3));
+        assertThat(put.secondary().get("puts").value()).isCloseTo(put.primary().value() * 100_000, within(1e-3));
         assertThat(results.get(4).primary().unit()).isEqualTo("ms/op");
     }
 
@@ -41,7 +41,7 @@ class RatiosTest {
         List<String> lines = Ratios.report(results);
 
         assertThat(lines).hasSize(4);
-        assertThat(lines.get(0)).isEqualTo("keys=10000");
+        assertThat(lines.get(0)).isEqualTo("keys=100000");
         assertThat(lines.get(1)).startsWith("  get ").contains(String.format(java.util.Locale.ROOT,
                 "btree/reference %.2f (target >= 1.5: %s)", getRatio, getRatio >= 1.5 ? "met" : "MISSED"));
         assertThat(lines.get(2)).startsWith("  put ").contains(String.format(java.util.Locale.ROOT,
@@ -49,7 +49,7 @@ class RatiosTest {
         assertThat(lines.get(3)).startsWith("  ingest ").contains(String.format(java.util.Locale.ROOT,
                 "store/raw %.2f (target >= 0.8: %s)", ingestRatio, ingestRatio >= 0.8 ? "met" : "MISSED"));
         // rows/s = keys / seconds per ingest
-        double storeRows = 10_000 / (results.get(5).primary().value() / 1e3);
+        double storeRows = 100_000 / (results.get(5).primary().value() / 1e3);
         assertThat(lines.get(3)).contains(String.format(java.util.Locale.ROOT, "%,14.0f rows/s", storeRows));
     }
 
