@@ -730,14 +730,18 @@ public final class BTreeIndex implements RevisionIndex {
     /** The leaf's header table must be the canonical encoding of its fields, and null when all are 0. */
     private static void checkHeaders(BTreeLeaf leaf) {
         int n = leaf.size();
-        long[] fields = new long[3 * n];
+        long[] deltas = new long[n];
+        long[] subs = new long[n];
+        long[] bases = new long[n];
+        HeaderTable.decode(leaf.headers, 0, n, deltas, subs, bases, 0);
         for (int i = 0; i < n; i++) {
-            for (int f = 0; f < 3; f++) {
-                fields[f * n + i] = HeaderTable.field(leaf.headers, i, f);
+            if (deltas[i] != HeaderTable.field(leaf.headers, i, HeaderTable.DELTA)
+                    || subs[i] != HeaderTable.field(leaf.headers, i, HeaderTable.SUB)
+                    || bases[i] != HeaderTable.field(leaf.headers, i, HeaderTable.BASE)) {
+                throw new IllegalStateException("header table decodes key " + i + " two ways");
             }
         }
-        long[] canonical = HeaderTable.encode(Arrays.copyOfRange(fields, 0, n), Arrays.copyOfRange(fields, n, 2 * n),
-                Arrays.copyOfRange(fields, 2 * n, 3 * n), n);
+        long[] canonical = HeaderTable.encode(deltas, subs, bases, n);
         if (!Arrays.equals(leaf.headers, canonical)) {
             throw new IllegalStateException("leaf header table " + Arrays.toString(leaf.headers)
                     + " is not the canonical " + Arrays.toString(canonical));

@@ -110,19 +110,16 @@ final class LeafBuilder {
 
     /** Adds keys {@code [from, to)} of {@code leaf} with their runs and headers. */
     void addEntries(BTreeLeaf leaf, int from, int to) {
-        long[] headers = leaf.headers;
+        int first = count;
         for (int i = from; i < to; i++) {
             int s = leaf.suffixStart(i);
             addKey(leaf.prefix, leaf.prefix.length, leaf.suffixes, s, leaf.suffixEnd(i) - s);
             addRun(leaf.words, leaf.runStart(i), leaf.runEnd(i));
-            if (headers != null) {
-                // the fields are relative to the key's own first revision, which the copy keeps
-                int k = count - 1;
-                deltas[k] = HeaderTable.field(headers, i, HeaderTable.DELTA);
-                subs[k] = HeaderTable.field(headers, i, HeaderTable.SUB);
-                bases[k] = HeaderTable.field(headers, i, HeaderTable.BASE);
-                anyHeader = true;
-            }
+        }
+        if (leaf.headers != null) {
+            // the fields are relative to each key's own first revision, which the copy keeps
+            HeaderTable.decode(leaf.headers, from, to, deltas, subs, bases, first);
+            anyHeader = true;
         }
     }
 

@@ -269,7 +269,8 @@ class BTreeIndexTest {
             index.restore(FOO, created, r(200_000_000), version);
             // the header is the first generation's: in the leaf's table, not in the run
             assertThat(index.storedWords()).as("sub %d version %d", createdSub, version).isEqualTo(1);
-            // one key: delta and base are the table's minimums (0 bits); the sub field has no minimum
+            // minimums and a record: one key, so delta and base are the minimums (0 bits); the sub field has
+            // no minimum; no bitmap, as every key of the leaf has a record
             long subBits = 64 - Long.numberOfLeadingZeros(createdSub);
             assertThat(index.storedHeaderWords()).isEqualTo(2 + (subBits + 63) / 64);
             index.checkInvariants();
@@ -299,7 +300,7 @@ class BTreeIndexTest {
         // compaction drops the first generation: the second becomes first, its header moves to the table
         assertThat(index.compact(9)).containsExactly(r(9));
         assertThat(index.storedWords()).isEqualTo(1);
-        assertThat(index.storedHeaderWords()).isEqualTo(2 + 1);
+        assertThat(index.storedHeaderWords()).isEqualTo(2 + 1); // a 13-bit sub field
         assertThat(index.get(FOO, 9)).isEqualTo(state(r(9), r(3, 5000), 1L << 50));
         index.checkInvariants();
     }
@@ -629,12 +630,17 @@ class BTreeIndexTest {
         }
         assertThat(index.storedWords()).isEqualTo(5L * n);
         assertThat(index.compact(rev)).hasSize(n);
-        // one revision per key; every key's header is (4n earlier, version 5): a table of minimums per leaf
+        // one revision per key; every key's header is (4n earlier, version 5): 2 words of minimums per leaf
         assertThat(index.storedWords()).isEqualTo(n);
         assertThat(index.storedHeaderWords()).isEqualTo(2L * index.shape()[1]);
         assertThat(index.revisionCount()).isEqualTo(n);
         index.checkInvariants(); // includes: every leaf array exactly as long as its contents
         assertThat(index.get(numbered(7), rev)).isEqualTo(state(r(4L * n + 8), r(8), 5));
+        for (int i = 0; i < n; i += 3) { // new keys without headers take a bit each, records stay 0 bits wide
+            index.put(k(String.format("key-%06d+", i)), r(++rev));
+        }
+        assertThat(index.storedHeaderWords()).isEqualTo(3L * index.shape()[1]); // and a bitmap per leaf
+        index.checkInvariants();
     }
 
     @Test

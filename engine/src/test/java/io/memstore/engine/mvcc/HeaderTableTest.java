@@ -20,11 +20,24 @@ class HeaderTableTest {
         return HeaderTable.encode(fields[0], fields[1], fields[2], fields[0].length);
     }
 
+    /** Both ways of reading agree with the fields: one key at a time, and a run of keys at an offset. */
     private static void assertDecodes(long[] table, long[][] fields) {
-        for (int i = 0; i < fields[0].length; i++) {
+        int n = fields[0].length;
+        for (int i = 0; i < n; i++) {
             for (int f = 0; f < 3; f++) {
                 assertThat(HeaderTable.field(table, i, f)).as("key %d field %d", i, f).isEqualTo(fields[f][i]);
             }
+        }
+        long[][] decoded = {new long[n + 3], new long[n + 3], new long[n + 3]};
+        for (long[] d : decoded) {
+            Arrays.fill(d, -7);
+        }
+        int from = n / 3;
+        HeaderTable.decode(table, from, n, decoded[0], decoded[1], decoded[2], 2);
+        for (int f = 0; f < 3; f++) {
+            assertThat(Arrays.copyOfRange(decoded[f], 2, 2 + n - from)).isEqualTo(Arrays.copyOfRange(fields[f], from, n));
+            assertThat(decoded[f][1]).isEqualTo(-7);
+            assertThat(decoded[f][2 + n - from]).isEqualTo(-7);
         }
     }
 
@@ -48,7 +61,7 @@ class HeaderTableTest {
         Arrays.fill(f[HeaderTable.DELTA], 4_000_000);
         Arrays.fill(f[HeaderTable.BASE], 4);
         long[] t = encode(f);
-        assertThat(t).hasSize(2);
+        assertThat(t).hasSize(2); // minimums and widths: every key has a record, so no bitmap
         assertDecodes(t, f);
         for (int field = 0; field < 3; field++) {
             assertThat(HeaderTable.width(t[0], field)).isZero();
@@ -77,7 +90,7 @@ class HeaderTableTest {
     void randomFieldsRoundTripWithTheSmallestWidths() {
         SplittableRandom random = new SplittableRandom(5);
         for (int round = 0; round < 2000; round++) {
-            int n = 1 + random.nextInt(70);
+            int n = 1 + random.nextInt(random.nextBoolean() ? 70 : 1100);
             int[] widths = {random.nextInt(41), random.nextInt(23), random.nextInt(64)};
             long[] offsets = {random.nextLong(1L << 20), 0, random.nextLong(1L << 30)};
             long[][] f = fields(n);
@@ -91,14 +104,29 @@ class HeaderTableTest {
                     f[field][i] = v < 0 ? max : Math.min(v, max);
                 }
             }
-            long[] t = encode(f);
-            long[] min = new long[3];
-            long[] max = new long[3];
-            for (int field = 0; field < 3; field++) {
-                min[field] = field == HeaderTable.SUB ? 0 : Arrays.stream(f[field]).min().getAsLong();
-                max[field] = Arrays.stream(f[field]).max().getAsLong();
+            int absent = random.nextInt(4);
+            for (int i = 0; i < n; i++) {
+                if (random.nextInt(4) < absent) { // keys without header
+                    f[0][i] = 0;
+                    f[1][i] = 0;
+                    f[2][i] = 0;
+                }
             }
-            if (max[0] == 0 && max[1] == 0 && max[2] == 0) {
+            long[] t = encode(f);
+            long[] min = {Long.MAX_VALUE, 0, Long.MAX_VALUE};
+            long[] max = new long[3];
+            int present = 0;
+            for (int i = 0; i < n; i++) {
+                if ((f[0][i] | f[1][i] | f[2][i]) == 0) {
+                    continue; // minimums and widths are over the keys with a header
+                }
+                present++;
+                for (int field = 0; field < 3; field++) {
+                    min[field] = field == HeaderTable.SUB ? 0 : Math.min(min[field], f[field][i]);
+                    max[field] = Math.max(max[field], f[field][i]);
+                }
+            }
+            if (present == 0) {
                 assertThat(t).isNull();
                 continue;
             }
@@ -108,7 +136,8 @@ class HeaderTableTest {
                         .isEqualTo(bits(max[field] - min[field]));
                 record += bits(max[field] - min[field]);
             }
-            assertThat(t).hasSize(2 + (n * record + 63) / 64);
+            int bitmap = present == n ? 0 : (n + 63) / 64;
+            assertThat(t).hasSize(2 + bitmap + (present * record + 63) / 64);
             assertDecodes(t, f);
         }
     }
@@ -133,8 +162,9 @@ class HeaderTableTest {
     void insertsShiftTheKeysAfterTheNewOne() {
         SplittableRandom random = new SplittableRandom(8);
         long first = Revision.pack(5_000_000, 0);
-        for (int round = 0; round < 300; round++) {
-            int n = random.nextInt(50);
+        int fitting = 0;
+        for (int round = 0; round < 600; round++) {
+            int n = random.nextInt(random.nextBoolean() ? 50 : 200); // bitmaps of 1 to 4 words
             long[][] f = fields(n);
             for (int i = 0; i < n; i++) {
                 if (random.nextInt(3) == 0) {
@@ -145,9 +175,16 @@ class HeaderTableTest {
             }
             long[] t = encode(f);
             int at = random.nextInt(n + 1);
-            boolean header = random.nextBoolean();
+            boolean header = random.nextInt(3) == 0;
             long created = header ? Revision.pack(5_000_000 - random.nextLong(1, 1L << 22), random.nextLong(9)) : first;
             long base = header ? 1 + random.nextLong(1L << 33) : 1;
+            int like = n == 0 ? -1 : random.nextInt(n);
+            if (header && like >= 0 && (f[0][like] | f[1][like] | f[2][like]) != 0 && random.nextBoolean()) {
+                // the fields of a key the table has: they fit its minimums and widths (the splice path)
+                created = Revision.pack(5_000_000 - f[0][like], f[1][like]);
+                base = f[2][like] + 1;
+                fitting++;
+            }
             long[] grown = HeaderTable.inserted(t, n, at, created, base, first);
 
             long[][] expected = fields(n + 1);
@@ -163,6 +200,7 @@ class HeaderTableTest {
             assertThat(HeaderTable.created(grown, at, first)).isEqualTo(created);
             assertThat(HeaderTable.base(grown, at)).isEqualTo(base);
         }
+        assertThat(fitting).isGreaterThan(30);
     }
 
     @Test
@@ -188,7 +226,8 @@ class HeaderTableTest {
         BTreeLeaf without = new BTreeLeaf();
         builder.build(without);
         assertThat(without.size()).isEqualTo(9);
-        assertThat(HeaderTable.width(without.headers[0], HeaderTable.BASE)).isEqualTo(3); // bases 0 and 6
+        // the keys with headers left all have base 7: no bits (before, the base field took 50)
+        assertThat(HeaderTable.width(without.headers[0], HeaderTable.BASE)).isZero();
         for (int i = 0; i < 9; i++) {
             int old = i < 3 ? i : i + 1;
             long first = Revision.pack(100 + old, 0);
@@ -207,6 +246,32 @@ class HeaderTableTest {
         builder.addEntries(odd, 2, 5);
         builder.build(odd);
         assertThat(odd.headers).as("no key left needs a header").isNull();
+    }
+
+    @Test
+    void keysWithoutHeaderTakeABitNotARecord() {
+        // a compacted leaf (every key: the same header) gets new keys: the records stay 0 bits wide
+        long first = Revision.pack(9_000_000, 0);
+        long[] t = null;
+        for (int i = 0; i < 30; i++) {
+            t = HeaderTable.inserted(t, i, i, Revision.pack(5_000_000 + i, 0), 5, Revision.pack(9_000_000 + i, 0));
+        }
+        assertThat(t).hasSize(2);
+        for (int i = 0; i < 40; i++) {
+            t = HeaderTable.inserted(t, 30 + i, 2 * i % (30 + i), first, 1, first);
+        }
+        assertThat(t).hasSize(4); // 70 keys: a bitmap of 2 words
+        int withHeaders = 0;
+        for (int i = 0; i < 70; i++) {
+            if (HeaderTable.base(t, i) == 5) {
+                withHeaders++;
+                assertThat(HeaderTable.field(t, i, HeaderTable.DELTA)).isEqualTo(4_000_000);
+            } else {
+                assertThat(HeaderTable.base(t, i)).isEqualTo(1);
+                assertThat(HeaderTable.created(t, i, first)).isEqualTo(first);
+            }
+        }
+        assertThat(withHeaders).isEqualTo(30);
     }
 
     @Test
