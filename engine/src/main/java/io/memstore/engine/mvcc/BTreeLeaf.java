@@ -137,6 +137,8 @@ final class BTreeLeaf extends BTreeNode {
      * version {@code base} (a new key's first revision and 1 when it needs no header).
      */
     void insert(int at, byte[] key, long[] run, int runLength, long created, long base) {
+        // first: the only step that can refuse (a header out of range), before anything has changed
+        headers = HeaderTable.inserted(headers, size, at, created, base, RevisionRun.revision(run[0]));
         int p = prefix.length;
         int len = key.length - p;
         int ks = suffixStart(at);
@@ -156,7 +158,6 @@ final class BTreeLeaf extends BTreeNode {
         if (runOffsets != null || runLength != runStride) {
             runOffsets = withInserted(runOffsets, runStride, size, at, runLength);
         }
-        headers = HeaderTable.inserted(headers, size, at, created, base, RevisionRun.revision(run[0]));
         suffixes = ns;
         words = nw;
         size++;
