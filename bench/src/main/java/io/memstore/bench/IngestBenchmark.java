@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Ingest of N rows into a new SQLite file (issue 5: the store at least 0.8x a raw batched insert), the JMH twin of
- * the ingest part of engine's test-scope {@code SideBySide}: N random 64 B keys, one 256 B value ({@link Workload}),
+ * Ingest of N rows into a new SQLite file (issue 5: the store at least 0.8x a raw batched insert), measured by JMH:
+ * N random 64 B keys, one 256 B value ({@link Workload}),
  * one put per revision.
  * <ul>
  *   <li>{@link #store}: {@link MvccStore} with {@link Durability#DEFERRED} (group commit) and default options,

@@ -12,10 +12,6 @@ import java.sql.Statement;
  * The ingest baseline an SQLite-backed store cannot beat: the same kv rows as MvccStore writes (same table, same
  * pragmas: WAL, synchronous=NORMAL, 16 KiB pages), inserted with no index and no store logic, 100 rows per
  * multi-row INSERT and {@code rowsPerTxn} rows per transaction; row i gets revision i + 1, version 1.
- *
- * <p>The same logic as engine's test-scope {@code io.memstore.engine.bench.RawSqliteInsert} (used by the
- * SideBySide harness), which is package-private there; keep the two alike, so JMH and the harness compare the
- * store with the same baseline.
  */
 final class RawSqliteInsert {
     /** Rows per multi-row INSERT statement: 6 parameters each, well under SQLite's limit of 32,766. */

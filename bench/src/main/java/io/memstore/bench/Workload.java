@@ -5,8 +5,8 @@ import io.memstore.engine.spec.KeyPattern;
 import java.util.SplittableRandom;
 
 /**
- * The rows every benchmark here uses, the same as the hand-written harnesses in engine's test scope
- * (IndexSpeedMain, SideBySide): 64 B keys of full-range random bytes, as etcd's benchmark, and one 256 B random
+ * The rows every benchmark here uses, the same shape as engine's test-scope harness
+ * IndexSpeedMain: 64 B keys of full-range random bytes, as etcd's benchmark, and one 256 B random
  * value. Keys come from the probe's {@link KeyGenerator} with a fixed seed, so a run sees the same keys on
  * every machine and JVM, and two benchmarks given the same N see the same keys.
  */
