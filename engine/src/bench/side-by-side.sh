@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Issue 5's side-by-side benchmark, one command from the repository root:
 #   engine/src/bench/side-by-side.sh [maven args, e.g. -o -Dmaven.repo.local=/path]
-# 1. memstore:check on engine/src/bench/side-by-side.yaml at full scale (btree and reference rows, forked probe
-#    JVMs); its results land in site/target/memstore/memstore.json. Budget failures are reported, not fatal here.
-# 2. SideBySide (engine test classes) in one JVM: the ratios btree/reference from that file, ingest of MvccStore
-#    against a raw batched SQLite insert, and put/get of BTreeIndex against ReferenceIndex on the same keys.
-# Needs "mvn install -DskipTests" (engine and plugin) first. SIDE_BY_SIDE_ARGS overrides SideBySide's sizes
-# ("ingestRows speedKeys speedVersions speedRounds", default "1000000 1000000 1 3").
+# 1. memory: memstore:check on engine/src/bench/side-by-side.yaml at full scale (btree and reference rows, a forked
+#    probe JVM per row, issue 5's targets as budgets on the btree rows) into site/target/memstore-side-by-side;
+#    budget failures are reported, not fatal here. Then SideBySide prints every btree row beside its reference twin
+#    with the ratios btree/reference.
+# 2. speed: the JMH benchmarks of the bench module (index get/put, btree and reference; ingest into SQLite, MvccStore
+#    against a raw batched insert), then Ratios prints btree/reference and store/raw against the targets.
+# Builds what it runs (engine, plugin, bench). JMH_ARGS overrides JMH's options (default "-f 1 -wi 2 -i 3";
+# add "-p keys=100000" for a quick run).
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../.."
+out=site/target/memstore-side-by-side
+mvn -B -q "$@" install -DskipTests -pl engine,plugin,bench -am
 uptime
-mvn -B "$@" -f site/pom.xml memstore:check -Dmemstore.scale=1 \
-    -Dmemstore.spec="$PWD/engine/src/bench/side-by-side.yaml" || echo "memstore:check reported failures (above)"
-mvn -B -q "$@" -pl engine test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath \
-    -Dmdep.includeScope=test
+mvn -B "$@" -f site/pom.xml memstore:check -Dmemstore.scale=1 -Dmemstore.spec="$PWD/engine/src/bench/side-by-side.yaml" \
+    -Dmemstore.outputDirectory="$PWD/$out" -Dmemstore.failOnViolation=false
+java -cp bench/target/benchmarks.jar io.memstore.bench.SideBySide "$out/memstore.json"
 uptime
-java -XX:+UseSerialGC -Xms2g -Xmx2g \
-    -cp "engine/target/test-classes:engine/target/classes:$(cat engine/target/bench.classpath)" \
-    io.memstore.engine.bench.SideBySide site/target/memstore/memstore.json ${SIDE_BY_SIDE_ARGS:-}
+# shellcheck disable=SC2086
+java -jar bench/target/benchmarks.jar ${JMH_ARGS:--f 1 -wi 2 -i 3} -rf json -rff "$PWD/$out/jmh-result.json"
+java -cp bench/target/benchmarks.jar io.memstore.bench.Ratios "$out/jmh-result.json"
 uptime

@@ -12,11 +12,13 @@ import java.util.Arrays;
  *   suffixOffsets     suffix i is suffixes[off[i], off[i + 1]); null when every suffix is suffixStride bytes long
  *   words     long[]  the revision run of every key, concatenated in key order
  *   runOffsets        run i is words[off[i], off[i + 1]); null when every run is runStride words long
+ *   headers   long[]  the header of every run's first generation ({@link HeaderTable}); null when no key needs one
  * </pre>
  * The offset arrays are left out in the common uniform cases (keys of one length; keys with the same number of
  * revisions, such as every key after a compaction to the latest revision), which saves 4 B per key each. Every
  * change replaces the arrays it touches by new, exactly sized ones: nothing is over-allocated, and a reader never
  * sees an array change under it (readers still hold the index's read lock, as several arrays change together).
+ * A leaf gets a header table only through compaction or restore; until then the field costs nothing but its slot.
  */
 final class BTreeLeaf extends BTreeNode {
     static final byte[] NO_BYTES = new byte[0];
@@ -29,10 +31,11 @@ final class BTreeLeaf extends BTreeNode {
     long[] words = NO_WORDS;
     int[] runOffsets;
     int runStride;
+    long[] headers;
     int size;
 
     void set(byte[] prefix, byte[] suffixes, int[] suffixOffsets, int suffixStride,
-             long[] words, int[] runOffsets, int runStride, int size) {
+             long[] words, int[] runOffsets, int runStride, long[] headers, int size) {
         this.prefix = prefix;
         this.suffixes = suffixes;
         this.suffixOffsets = suffixOffsets;
@@ -40,6 +43,7 @@ final class BTreeLeaf extends BTreeNode {
         this.words = words;
         this.runOffsets = runOffsets;
         this.runStride = runStride;
+        this.headers = headers;
         this.size = size;
     }
 
@@ -129,9 +133,12 @@ final class BTreeLeaf extends BTreeNode {
 
     /**
      * Inserts {@code key}, which must share the leaf's prefix, at index {@code at} with the run
-     * {@code run[0, runLength)}.
+     * {@code run[0, runLength)}, whose first generation was created at {@code created} with its first revision as
+     * version {@code base} (a new key's first revision and 1 when it needs no header).
      */
-    void insert(int at, byte[] key, long[] run, int runLength) {
+    void insert(int at, byte[] key, long[] run, int runLength, long created, long base) {
+        // first: the only step that can refuse (a header out of range), before anything has changed
+        headers = HeaderTable.inserted(headers, size, at, created, base, RevisionRun.revision(run[0]));
         int p = prefix.length;
         int len = key.length - p;
         int ks = suffixStart(at);

@@ -8,8 +8,10 @@ import java.util.Arrays;
  * it is compacted or merged), while the frequent small changes edit the leaf directly.
  *
  * <p>A key is given as a head and a tail (a leaf's prefix and one suffix, or a whole new key and no tail) and only
- * referenced until {@link #build}, so rebuilding a leaf copies each key once. Reused by the index's single writer;
- * it forgets every reference after a build so it keeps no old array alive.
+ * referenced until {@link #build}, so rebuilding a leaf copies each key once. Every key also has the header fields
+ * of its run's first generation ({@link HeaderTable}; all 0 unless {@link #setHeader} or {@link #addEntries} gave
+ * others), which become the leaf's header table. Reused by the index's single writer; it forgets every reference
+ * after a build so it keeps no old array alive.
  */
 final class LeafBuilder {
     private static final int KEEP_WORDS = 1 << 14;
@@ -20,6 +22,10 @@ final class LeafBuilder {
     private int[] tailFroms = new int[80];
     private int[] tailLengths = new int[80];
     private int[] runEnds = new int[81];
+    private long[] deltas = new long[80];
+    private long[] subs = new long[80];
+    private long[] bases = new long[80];
+    private boolean anyHeader;
     private long[] words = new long[256];
     private int wordCount;
     private int count;
@@ -40,12 +46,18 @@ final class LeafBuilder {
             tailFroms = Arrays.copyOf(tailFroms, n);
             tailLengths = Arrays.copyOf(tailLengths, n);
             runEnds = Arrays.copyOf(runEnds, n + 1);
+            deltas = Arrays.copyOf(deltas, n);
+            subs = Arrays.copyOf(subs, n);
+            bases = Arrays.copyOf(bases, n);
         }
         heads[count] = head;
         headLengths[count] = headLength;
         tails[count] = tail;
         tailFroms[count] = tailFrom;
         tailLengths[count] = tailLength;
+        deltas[count] = 0;
+        subs[count] = 0;
+        bases[count] = 0;
         count++;
         runEnds[count] = wordCount;
     }
@@ -82,12 +94,32 @@ final class LeafBuilder {
         runEnds[count] = wordCount;
     }
 
-    /** Adds keys {@code [from, to)} of {@code leaf} with their runs. */
+    /**
+     * Gives the last key added, whose run must be complete, the header of its first generation: created at
+     * {@code created}, its first revision word being version {@code base}.
+     */
+    void setHeader(long created, long base) {
+        int k = count - 1;
+        assert runEnds[k + 1] > runEnds[k] && words[runEnds[k]] >= 0 : "a run starts with a revision word";
+        long first = RevisionRun.revision(words[runEnds[k]]);
+        deltas[k] = HeaderTable.delta(created, first);
+        subs[k] = HeaderTable.sub(created, first);
+        bases[k] = HeaderTable.base(base);
+        anyHeader |= (deltas[k] | subs[k] | bases[k]) != 0;
+    }
+
+    /** Adds keys {@code [from, to)} of {@code leaf} with their runs and headers. */
     void addEntries(BTreeLeaf leaf, int from, int to) {
+        int first = count;
         for (int i = from; i < to; i++) {
             int s = leaf.suffixStart(i);
             addKey(leaf.prefix, leaf.prefix.length, leaf.suffixes, s, leaf.suffixEnd(i) - s);
             addRun(leaf.words, leaf.runStart(i), leaf.runEnd(i));
+        }
+        if (leaf.headers != null) {
+            // the fields are relative to each key's own first revision, which the copy keeps
+            HeaderTable.decode(leaf.headers, from, to, deltas, subs, bases, first);
+            anyHeader = true;
         }
     }
 
@@ -113,7 +145,7 @@ final class LeafBuilder {
     void build(BTreeLeaf leaf) {
         int n = count;
         if (n == 0) {
-            leaf.set(BTreeLeaf.NO_BYTES, BTreeLeaf.NO_BYTES, null, 0, BTreeLeaf.NO_WORDS, null, 0, 0);
+            leaf.set(BTreeLeaf.NO_BYTES, BTreeLeaf.NO_BYTES, null, 0, BTreeLeaf.NO_WORDS, null, 0, null, 0);
             clear();
             return;
         }
@@ -155,9 +187,10 @@ final class LeafBuilder {
         int[] runOffsets = Arrays.copyOf(runEnds, n + 1);
         runOffsets[0] = 0;
         int runStride = BTreeLeaf.uniformStride(runOffsets, n);
+        long[] headers = anyHeader ? HeaderTable.encode(deltas, subs, bases, n) : null;
 
         leaf.set(prefix, suffixes, suffixStride < 0 ? suffixOffsets : null, Math.max(suffixStride, 0),
-                leafWords, runStride < 0 ? runOffsets : null, Math.max(runStride, 0), n);
+                leafWords, runStride < 0 ? runOffsets : null, Math.max(runStride, 0), headers, n);
         clear();
     }
 
@@ -166,6 +199,7 @@ final class LeafBuilder {
         Arrays.fill(heads, 0, count, null);
         Arrays.fill(tails, 0, count, null);
         count = 0;
+        anyHeader = false;
         wordCount = 0;
         runEnds[0] = 0;
         if (words.length > KEEP_WORDS) {

@@ -16,28 +16,29 @@ import java.util.Arrays;
  * tombstone are the current generation. When the run ends with a tombstone the current generation is empty and
  * implicit (KeyIndex's trailing empty {@link Generation}). An empty key has an empty run and is not stored.
  *
- * <p>The header holds what KeyIndex keeps in {@code created} and {@code ver}, but only when they differ from what
- * the words already say. Without a header, {@code created} is the generation's first revision and that revision is
- * version 1: true of every generation that nothing was compacted from and that was not restored, so the common
- * key pays exactly one word per revision. Otherwise the header gives {@code created} and the version of the first
- * kept revision ({@code base}; KeyIndex's {@code ver} is {@code base + size - 1}) in one of two forms:
- * <pre>
- *   one word : ~(createdMain &lt;&lt; 22 | createdSub &lt;&lt; 11 | (base - 1))   when createdSub &lt; 2^11, base &lt;= 2^11
- *   two words: ~created, ~base                                   any created, any base &gt;= 1
- * </pre>
- * Every header word is negative and every revision word is not, so the number of header words tells the forms
- * apart. Headers sit only at the start of a generation, just after the previous tombstone or at the start of the
- * run, so a run can be read backwards too (reads look at the newest generation first, as KeyIndex does).
- *
- * <p>Compaction rewrites the generation it trims with a new header (its created revision and base survive the
- * dropped words), so every run is in canonical form: the shortest header, or none.
+ * <p>A header gives what KeyIndex keeps in {@code created} and {@code ver} when the words do not already say it.
+ * Without one, {@code created} is the generation's first revision and that revision is version 1: true of every
+ * generation that nothing was compacted from and that was not restored, so the common key pays exactly one word
+ * per revision. Otherwise the header gives {@code created} and the version of the first kept revision
+ * ({@code base}; KeyIndex's {@code ver} is {@code base + size - 1}), and where it lives depends on the generation:
+ * <ul>
+ *   <li>The first generation of a run keeps its header in the leaf's {@link HeaderTable}, never in the run: a run
+ *       always starts with a revision word. This is where compaction puts every header it makes (the generation
+ *       it trims, or the one it lets begin the run, is first: every generation before it goes), and where a
+ *       restore of a key the leaf does not hold puts its row's created revision and version.</li>
+ *   <li>A later generation carries its header in the run, as two words {@code ~created, ~base} just after the
+ *       previous tombstone. Only a restore of a deleted key whose row is not the first of its generation makes
+ *       one, which {@link IndexLoader} never does for a consistent file (the row after a tombstone starts a
+ *       generation at version 1, created at itself): odd input pays 2 words, the store's own files nothing.</li>
+ * </ul>
+ * Header words are negative and revision words are not, and in-run headers sit only just after a tombstone, so a
+ * run can be read backwards too (reads look at the newest generation first, as KeyIndex does). The functions that
+ * need the first generation's header take the leaf's table and the key's index in it.
  */
 final class RevisionRun {
-    private static final int SMALL_BITS = 11;
-    private static final long SMALL_MASK = (1L << SMALL_BITS) - 1;
     private static final int MAIN_SHIFT = 1 + Revision.SUB_BITS;
 
-    /** Longest header, in words: what compaction may add to a run while trimming it. */
+    /** Longest in-run header, in words: what a restore may add to a run in front of its revision word. */
     static final int MAX_HEADER_WORDS = 2;
 
     private RevisionRun() {
@@ -83,44 +84,36 @@ final class RevisionRun {
     }
 
     /**
-     * Writes the header of a generation created at {@code created} whose first kept revision {@code firstRev} is
-     * version {@code base}; returns the number of words written (0 when the defaults hold).
+     * Writes the in-run header of a later generation (one after a tombstone) created at {@code created} whose first
+     * revision {@code firstRev} is version {@code base}; returns the number of words written (0 when the defaults
+     * hold). A run's first generation keeps its header in the leaf's {@link HeaderTable} instead.
      */
     static int writeHeader(long[] out, int pos, long created, long base, long firstRev) {
         if (created == firstRev && base == 1) {
             return 0;
-        }
-        long sub = Revision.sub(created);
-        if (sub <= SMALL_MASK && base >= 1 && base - 1 <= SMALL_MASK) {
-            out[pos] = ~((Revision.main(created) << Revision.SUB_BITS) | (sub << SMALL_BITS) | (base - 1));
-            return 1;
         }
         out[pos] = ~created;
         out[pos + 1] = ~base;
         return 2;
     }
 
-    /** The created revision of the generation whose header is {@code w[h, f)} and first revision word w[f]. */
-    private static long created(long[] w, int h, int f) {
-        if (h == f) {
-            return revision(w[f]);
+    /**
+     * The created revision of the generation whose header is {@code w[h, f)} and first revision word w[f]; the
+     * run's first generation ({@code f == from}) finds it in {@code headers} at {@code key}.
+     */
+    private static long created(long[] w, int from, int h, int f, long[] headers, int key) {
+        if (f == from) {
+            return HeaderTable.created(headers, key, revision(w[f]));
         }
-        long x = ~w[h];
-        if (f - h == 1) {
-            return Revision.pack(x >>> Revision.SUB_BITS, (x >>> SMALL_BITS) & SMALL_MASK);
-        }
-        return x;
+        return h == f ? revision(w[f]) : ~w[h];
     }
 
     /** The version of the first revision word w[f] of the generation whose header is {@code w[h, f)}. */
-    private static long base(long[] w, int h, int f) {
-        if (h == f) {
-            return 1;
+    private static long base(long[] w, int from, int h, int f, long[] headers, int key) {
+        if (f == from) {
+            return HeaderTable.base(headers, key);
         }
-        if (f - h == 1) {
-            return (~w[h] & SMALL_MASK) + 1;
-        }
-        return ~w[h + 1];
+        return h == f ? 1 : ~w[h + 1];
     }
 
     /** Index of the first revision word of the generation whose last word is {@code w[last]}. */
@@ -148,8 +141,9 @@ final class RevisionRun {
     /**
      * The key's state at main revision {@code atRev} (KeyIndex#get), or null. The generation that holds atRev is
      * the newest one whose first revision is at or below atRev, unless its tombstone is at or below atRev too.
+     * {@code headers} is the leaf's header table, {@code key} the key's index in the leaf.
      */
-    static KeyState get(long[] w, int from, int to, long atRev) {
+    static KeyState get(long[] w, int from, int to, long atRev, long[] headers, int key) {
         int e = to;
         while (e > from) {
             long last = w[e - 1];
@@ -163,7 +157,8 @@ final class RevisionRun {
                 while (main(w[n]) > atRev) {
                     n--;
                 }
-                return new KeyState(revision(w[n]), created(w, h, f), base(w, h, f) + (n - f));
+                return new KeyState(revision(w[n]), created(w, from, h, f, headers, key),
+                        base(w, from, h, f, headers, key) + (n - f));
             }
             e = h;
         }
@@ -275,33 +270,33 @@ final class RevisionRun {
     }
 
     /**
-     * See {@link KeyIndex#compact}: writes the compacted run of {@code w[from, to)} to {@code out} at {@code pos}
-     * (room for {@code to - from + MAX_HEADER_WORDS} words is needed) and returns its length, 0 when the key has
-     * nothing left; the kept revision, if any, goes to {@code kept}.
+     * See {@link KeyIndex#compact}: writes the compacted run of {@code w[from, to)} (key {@code key} of the leaf
+     * whose header table is {@code headers}) to {@code out} at {@code pos}, where room for {@code to - from} words
+     * is needed, and returns its length, 0 when the key has nothing left. The header of its first generation goes
+     * to {@code header[0]} (created) and {@code header[1]} (base), the kept revision, if any, to {@code kept}.
      */
-    static int compact(long[] w, int from, int to, long atRev, LongArrayBuilder kept, long[] out, int pos) {
-        int h = compactionGeneration(w, from, to, atRev);
-        while (h < to) {
+    static int compact(long[] w, int from, int to, long atRev, long[] headers, int key, LongArrayBuilder kept,
+                       long[] out, int pos, long[] header) {
+        for (int h = compactionGeneration(w, from, to, atRev); h < to; ) {
             int f = firstRevision(w, h);
             int e = generationEnd(w, f, to);
             int n = newestAtOrBelow(w, f, e, atRev);
             if (n == -1) {
-                break; // begun after atRev: nothing to trim or keep
-            }
-            if (n == e - 1 && isTombstone(w[n])) {
+                n = f; // begun after atRev: nothing to trim or keep, but it may become the first generation
+            } else if (n == e - 1 && isTombstone(w[n])) {
                 h = e; // only the tombstone would be left: the whole generation goes, and the next is looked at
                 continue;
+            } else {
+                kept.add(revision(w[n]));
             }
-            kept.add(revision(w[n]));
-            // KeyIndex drops the revisions before the kept one; the header keeps created and the version base
-            int written = writeHeader(out, pos, created(w, h, f), base(w, h, f) + (n - f), revision(w[n]));
-            System.arraycopy(w, n, out, pos + written, e - n);
-            written += e - n;
-            System.arraycopy(w, e, out, pos + written, to - e);
-            return written + (to - e);
+            // KeyIndex drops the revisions before the kept one; the header keeps created and the version base.
+            // Every generation before this one goes, so the header is the first generation's: in the table.
+            header[0] = created(w, from, h, f, headers, key);
+            header[1] = base(w, from, h, f, headers, key) + (n - f);
+            System.arraycopy(w, n, out, pos, to - n);
+            return to - n;
         }
-        System.arraycopy(w, h, out, pos, to - h);
-        return to - h;
+        return 0;
     }
 
     /** Index of the first revision word of the generation whose header (if any) starts at {@code h}. */
@@ -314,7 +309,7 @@ final class RevisionRun {
     }
 
     /** The history in {@link KeyIndex#toString()}'s format, so tests can compare the two layouts directly. */
-    static String describe(long[] w, int from, int to) {
+    static String describe(long[] w, int from, int to, long[] headers, int key) {
         StringBuilder sb = new StringBuilder("KeyIndex{modified=").append(Revision.toString(modified(w, to)));
         int h = from;
         while (h < to) {
@@ -323,8 +318,8 @@ final class RevisionRun {
                 f++;
             }
             int e = generationEnd(w, f, to);
-            long ver = base(w, h, f) + (e - f - 1);
-            sb.append(", {created=").append(Revision.toString(created(w, h, f))).append(", ver=").append(ver)
+            long ver = base(w, from, h, f, headers, key) + (e - f - 1);
+            sb.append(", {created=").append(Revision.toString(created(w, from, h, f, headers, key))).append(", ver=").append(ver)
                     .append(", revs=[");
             for (int i = f; i < e; i++) {
                 sb.append(i == f ? "" : " ").append(Revision.toString(revision(w[i])));

@@ -256,18 +256,24 @@ class BTreeIndexTest {
         BTreeIndex index = new BTreeIndex();
         index.restore(FOO, r(7), r(7), 1);
         assertThat(index.storedWords()).isEqualTo(1);
+        assertThat(index.storedHeaderWords()).isZero();
         assertThat(index.get(FOO, 7)).isEqualTo(state(r(7), r(7), 1));
     }
 
     @ParameterizedTest
     @ValueSource(longs = {0, 1, 2047, 2048, 2049, 4_194_303})
-    void headersRoundTripCreatedSubRevisionsAroundTheOneWordLimit(long createdSub) {
-        for (long version : new long[] {2, 2048, 2049, 1L << 40}) {
+    void restoredHeadersRoundTripAnyCreatedRevisionAndVersion(long createdSub) {
+        for (long version : new long[] {2, 2048, 2049, 1L << 40, BTreeIndex.MAX_VERSION}) {
             BTreeIndex index = new BTreeIndex();
             long created = r(123_456_789, createdSub);
             index.restore(FOO, created, r(200_000_000), version);
-            long headerWords = createdSub < 2048 && version <= 2048 ? 1 : 2;
-            assertThat(index.storedWords()).as("sub %d version %d", createdSub, version).isEqualTo(1 + headerWords);
+            // the header is the first generation's: in the leaf's table, not in the run
+            assertThat(index.storedWords()).as("sub %d version %d", createdSub, version).isEqualTo(1);
+            // minimums and a record: one key, so delta and base are the minimums (0 bits); the sub field has
+            // no minimum; no bitmap, as every key of the leaf has a record
+            long subBits = 64 - Long.numberOfLeadingZeros(createdSub);
+            assertThat(index.storedHeaderWords()).isEqualTo(2 + (subBits + 63) / 64);
+            index.checkInvariants();
             assertThat(index.get(FOO, 200_000_000)).isEqualTo(state(r(200_000_000), created, version));
             index.put(FOO, r(200_000_001));
             index.tombstone(FOO, r(200_000_002));
@@ -281,14 +287,35 @@ class BTreeIndexTest {
     }
 
     @Test
-    void compactionLeavesAOneWordHeaderWhereItDroppedRevisions() {
+    void restoreOfADeletedKeyKeepsTheNewGenerationsHeaderInTheRun() {
+        BTreeIndex index = new BTreeIndex();
+        index.put(FOO, r(1));
+        index.tombstone(FOO, r(2));
+        index.restore(FOO, r(3, 5000), r(9), 1L << 50);
+        assertThat(index.storedWords()).isEqualTo(3 + 2); // ~created, ~base before the revision word
+        assertThat(index.storedHeaderWords()).isZero();
+        assertThat(index.get(FOO, 9)).isEqualTo(state(r(9), r(3, 5000), 1L << 50));
+        assertThat(index.get(FOO, 1)).isEqualTo(state(r(1), r(1), 1));
+        assertThat(index.since(FOO, 0)).containsExactly(r(1), r(2), r(9));
+        // compaction drops the first generation: the second becomes first, its header moves to the table
+        assertThat(index.compact(9)).containsExactly(r(9));
+        assertThat(index.storedWords()).isEqualTo(1);
+        assertThat(index.storedHeaderWords()).isEqualTo(2 + 1); // a 13-bit sub field
+        assertThat(index.get(FOO, 9)).isEqualTo(state(r(9), r(3, 5000), 1L << 50));
+        index.checkInvariants();
+    }
+
+    @Test
+    void compactionMovesTheHeaderToTheLeafsTable() {
         BTreeIndex index = new BTreeIndex();
         for (int i = 1; i <= 5; i++) {
             index.put(FOO, r(i));
         }
         assertThat(index.storedWords()).isEqualTo(5);
+        assertThat(index.storedHeaderWords()).isZero();
         assertThat(index.compact(5)).containsExactly(r(5));
-        assertThat(index.storedWords()).isEqualTo(2);
+        assertThat(index.storedWords()).isEqualTo(1);
+        assertThat(index.storedHeaderWords()).isEqualTo(2); // minimums only: one key
         assertThat(index.get(FOO, 5)).isEqualTo(state(r(5), r(1), 5));
         index.put(FOO, r(6));
         assertThat(index.get(FOO, 6)).isEqualTo(state(r(6), r(1), 6));
@@ -296,18 +323,19 @@ class BTreeIndexTest {
     }
 
     @Test
-    void compactionOfALongHistoryUsesTheTwoWordHeader() {
+    void compactionOfALongHistoryKeepsItsVersion() {
         BTreeIndex index = new BTreeIndex();
         for (int i = 1; i <= 3000; i++) {
             index.put(FOO, r(i));
         }
         index.compact(2999);
-        assertThat(index.storedWords()).isEqualTo(2 + 2);
+        assertThat(index.storedWords()).isEqualTo(2);
         assertThat(index.get(FOO, 2999)).isEqualTo(state(r(2999), r(1), 2999));
         assertThat(index.get(FOO, 3000)).isEqualTo(state(r(3000), r(1), 3000));
         index.compact(3000);
         assertThat(index.get(FOO, 3000)).isEqualTo(state(r(3000), r(1), 3000));
-        assertThat(index.storedWords()).isEqualTo(1 + 2);
+        assertThat(index.storedWords()).isEqualTo(1);
+        assertThat(index.storedHeaderWords()).isEqualTo(2);
     }
 
     @Test
@@ -602,11 +630,97 @@ class BTreeIndexTest {
         }
         assertThat(index.storedWords()).isEqualTo(5L * n);
         assertThat(index.compact(rev)).hasSize(n);
-        // one revision and a one-word header (created revision, version 5) per key
-        assertThat(index.storedWords()).isEqualTo(2L * n);
+        // one revision per key; every key's header is (4n earlier, version 5): 2 words of minimums per leaf
+        assertThat(index.storedWords()).isEqualTo(n);
+        assertThat(index.storedHeaderWords()).isEqualTo(2L * index.shape()[1]);
         assertThat(index.revisionCount()).isEqualTo(n);
         index.checkInvariants(); // includes: every leaf array exactly as long as its contents
         assertThat(index.get(numbered(7), rev)).isEqualTo(state(r(4L * n + 8), r(8), 5));
+        for (int i = 0; i < n; i += 3) { // new keys without headers take a bit each, records stay 0 bits wide
+            index.put(k(String.format("key-%06d+", i)), r(++rev));
+        }
+        assertThat(index.storedHeaderWords()).isEqualTo(3L * index.shape()[1]); // and a bitmap per leaf
+        index.checkInvariants();
+    }
+
+    @Test
+    void headerTablesFollowInsertsRestoresSplitsAndMerges() {
+        // small leaves: the table of a compacted leaf goes through every kind of leaf change; the reference
+        // index, which keeps created and version per generation, is the oracle throughout
+        BTreeIndex index = new BTreeIndex(8, 3);
+        ReferenceIndex reference = new ReferenceIndex();
+        List<RevisionIndex> both = List.of(index, reference);
+        int n = 300;
+        long rev = 0;
+        for (int i = 0; i < n; i++) {
+            long at = r(++rev);
+            for (RevisionIndex x : both) {
+                x.put(numbered(i), at);
+            }
+        }
+        for (int i = 0; i < n; i += 2) { // even keys get a second version: only they need headers
+            long at = r(++rev);
+            for (RevisionIndex x : both) {
+                x.put(numbered(i), at);
+            }
+        }
+        long compactAt = rev;
+        for (RevisionIndex x : both) {
+            x.compact(compactAt);
+        }
+        assertThat(index.storedWords()).isEqualTo(n);
+        assertThat(index.storedHeaderWords()).isPositive();
+        index.checkInvariants();
+        assertThat(index.get(numbered(10), rev)).isEqualTo(state(r(n + 6), r(11), 2));
+        assertThat(index.get(numbered(11), rev)).isEqualTo(state(r(12), r(12), 1));
+
+        for (int i = 0; i < n; i += 3) { // new keys between the old ones: inserts into tables, then splits
+            byte[] key = k(String.format("key-%06d+", i));
+            long at = r(++rev, i % 5);
+            if (i % 2 == 0) {
+                for (RevisionIndex x : both) {
+                    x.put(key, at);
+                }
+            } else {
+                long created = r(1 + i, 4_000_000); // a large sub and a large version base
+                for (RevisionIndex x : both) {
+                    x.restore(key, created, at, (1L << 45) + i);
+                }
+            }
+        }
+        index.checkInvariants();
+        assertThat(index.toString()).isEqualTo(reference.toString());
+        assertThat(index.shape()[1]).isGreaterThan(n / 8);
+
+        for (int i = 0; i < n; i++) { // most keys go; tombstones end their generations
+            if (i % 7 != 0) {
+                long at = r(++rev);
+                byte[] key = numbered(i);
+                for (RevisionIndex x : both) {
+                    x.tombstone(key, at);
+                }
+            }
+        }
+        for (int i = 1; i < n; i += 14) { // deleted keys restored with a new generation's header in the run
+            long at = r(++rev);
+            byte[] key = numbered(i);
+            for (RevisionIndex x : both) {
+                x.restore(key, r(rev - 1), at, 3);
+            }
+        }
+        long mid = rev;
+        for (RevisionIndex x : both) {
+            x.compact(mid - 10);
+        }
+        index.checkInvariants();
+        assertThat(index.toString()).isEqualTo(reference.toString());
+        assertThat(index.compact(mid)).containsExactly(reference.compact(mid));
+        index.checkInvariants();
+        assertThat(index.toString()).isEqualTo(reference.toString());
+        assertThat(index.keyCount()).isEqualTo(reference.keyCount());
+        for (int i = 0; i < n; i++) {
+            assertThat(index.get(numbered(i), mid)).as("key %d", i).isEqualTo(reference.get(numbered(i), mid));
+        }
     }
 
     @Test

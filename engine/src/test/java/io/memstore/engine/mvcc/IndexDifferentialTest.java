@@ -17,9 +17,13 @@ import org.junit.jupiter.api.Test;
  * Random operation sequences applied to {@link BTreeIndex} and to the oracle {@link ReferenceIndex}, compared after
  * every operation: results, exceptions, counters, the touched key's whole history, and periodically the whole
  * state and the tree's invariants. Small key alphabets (with 0x00, 0x7f, 0x80 and 0xff bytes) and tiny nodes force
- * collisions, prefix changes, splits at every level and merges after compaction. Writes are often preceded, as
- * in the store, by {@link RevisionIndex#getForUpdate} of the same array, of an equal copy or of another key, and
- * reads and other writes come in between, so a remembered position that outlives a change of the tree shows.
+ * collisions, prefix changes, splits at every level and merges after compaction. Revisions sometimes jump by up to
+ * 2^30 and sub revisions by up to 2^20, and restores give versions up to {@link BTreeIndex#MAX_VERSION}, so the
+ * generation headers that compaction and restore leave in the leaves' {@link HeaderTable}s take every width, and
+ * later puts, tombstones, restores, splits and merges work on leaves whose keys partly have headers.
+ * Writes are often preceded, as in the store, by {@link RevisionIndex#getForUpdate} of the same array, of an equal
+ * copy or of another key, and reads and other writes come in between, so a remembered position that outlives a
+ * change of the tree shows.
  *
  * <p>Fixed seeds; {@code -Dmemstore.fuzz.ops=N} sets the total number of operations (default 240,000). A mismatch
  * names the configuration, seed and operation number, lists the operations just before it and gives the
@@ -42,7 +46,8 @@ class IndexDifferentialTest {
             new Config("tiny nodes, hierarchical keys", 4, 4, 400, KeyShape.HIERARCHICAL, 2),
             new Config("small leaves, many random keys", 8, 4, 800, KeyShape.RANDOM_BYTES, 2),
             new Config("default nodes, hierarchical keys", BTreeIndex.DEFAULT_LEAF_CAPACITY, 64, 1500,
-                    KeyShape.HIERARCHICAL, 2));
+                    KeyShape.HIERARCHICAL, 2),
+            new Config("frequent compaction, mid leaves", 16, 4, 300, KeyShape.RANDOM_BYTES, 10));
 
     private static final long[] SEEDS = {1, 2, 3, 42, 1234567, 0xC0FFEE};
 
@@ -57,12 +62,16 @@ class IndexDifferentialTest {
         }
         long perRun = Math.max(1, TOTAL_OPS / (CONFIGS.size() * SEEDS.length));
         long done = 0;
+        long compactionsLeavingHeaders = 0;
         for (Config config : CONFIGS) {
             for (long seed : SEEDS) {
-                done += new Run(config, seed).execute(perRun);
+                Run run = new Run(config, seed);
+                done += run.execute(perRun);
+                compactionsLeavingHeaders += run.compactionsLeavingHeaders;
             }
         }
         assertThat(done).isEqualTo(perRun * CONFIGS.size() * SEEDS.length);
+        assertThat(compactionsLeavingHeaders).as("compactions that left header tables").isGreaterThan(100);
     }
 
     /** One seeded sequence against a fresh pair of indexes. */
@@ -79,6 +88,7 @@ class IndexDifferentialTest {
         private long sub;
         private long compacted;
         private int compactions;
+        private int compactionsLeavingHeaders;
         private long op;
 
         Run(Config config, long seed) {
@@ -129,10 +139,13 @@ class IndexDifferentialTest {
 
         /** The next packed revision: usually a new transaction, sometimes the next change in the same one. */
         private long nextRevision() {
-            if (random.nextInt(4) == 0) {
-                sub++;
+            int dice = random.nextInt(400);
+            if (dice < 100 && sub < Revision.MAX_SUB - 16) {
+                // the next change of the transaction; rarely far into a huge one (recreate adds up to 3 more)
+                sub = dice == 0 ? Math.min(sub + random.nextLong(1, 1 << 20), Revision.MAX_SUB - 16) : sub + 1;
             } else {
-                main++;
+                // the next transaction; rarely one far ahead, so headers get deltas of 30 bits and more
+                main += dice == 399 && main < 1L << 36 ? random.nextLong(1, 1 << 30) : 1;
                 sub = 0;
             }
             if (writeMains.size() < 64) {
@@ -143,7 +156,11 @@ class IndexDifferentialTest {
             return Revision.pack(main, sub);
         }
 
+        /** Often around a recent write (revisions jump: a uniform pick would mostly land in a gap), else any. */
         private long someReadRevision() {
+            if (random.nextBoolean() && !writeMains.isEmpty()) {
+                return Math.max(0, writeMains.get(random.nextInt(writeMains.size())) + random.nextInt(3) - 1);
+            }
             return random.nextLong(main + 3);
         }
 
@@ -276,7 +293,7 @@ class IndexDifferentialTest {
             long rev = nextRevision();
             long createMain = random.nextLong(main + 1);
             long createSub = switch (random.nextInt(4)) {
-                case 0 -> 2047 + random.nextLong(3); // around the one-word header's limit of 2^11
+                case 0 -> random.nextBoolean() ? 2047 + random.nextLong(3) : Revision.MAX_SUB - random.nextLong(3);
                 case 1 -> random.nextLong(5000);
                 default -> random.nextLong(3);
             };
@@ -285,7 +302,8 @@ class IndexDifferentialTest {
                 case 0 -> 1;
                 case 1 -> 1 + random.nextLong(5);
                 case 2 -> 2046 + random.nextLong(4);
-                case 3 -> 1000 + random.nextLong(3000);
+                case 3 -> random.nextBoolean() ? 1000 + random.nextLong(3000)
+                        : BTreeIndex.MAX_VERSION - random.nextLong(3);
                 default -> 1 + random.nextLong(1L << 40);
             };
             if (reference.describe(key) != null && random.nextInt(6) == 0) {
@@ -379,6 +397,9 @@ class IndexDifferentialTest {
                 writeOnly(next, reference.get(next, main) != null && random.nextBoolean());
             }
             same("revisionCount", btree.revisionCount(), reference.revisionCount());
+            if (btree.storedHeaderWords() > 0) {
+                compactionsLeavingHeaders++;
+            }
             if (++compactions % 3 == 0) {
                 btree.checkInvariants(); // compaction merges leaves and rebuilds the inner levels
             }

@@ -1,0 +1,109 @@
+package io.memstore.bench;
+
+import io.memstore.engine.result.ResultJson;
+import io.memstore.engine.result.RowResult;
+import io.memstore.engine.result.RunResult;
+import io.memstore.engine.spec.IndexKind;
+import io.memstore.engine.spec.Metric;
+import io.memstore.engine.spec.RowParams;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * The memory half of issue 5's side-by-side benchmark: reads a memstore:check result (memstore.json of
+ * engine/src/bench/side-by-side.yaml) and prints every btree row beside its reference twin (same workload and
+ * parameters, other index) with the ratio btree/reference, then the compacted row's live heap over the 1-version
+ * row's. The speed half is JMH ({@link IndexBenchmark}, {@link IngestBenchmark}, ratios by {@link Ratios}); the
+ * command that runs both is engine/src/bench/side-by-side.sh.
+ */
+public final class SideBySide {
+    private static final List<Metric> SHOWN = List.of(Metric.INDEX_LIVE_HEAP, Metric.INDEX_BYTES_PER_KEY,
+            Metric.PROCESS_RSS, Metric.LOAD_PUTS_PER_SECOND, Metric.GET_OPS_PER_SECOND);
+
+    private SideBySide() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: SideBySide <memstore.json>");
+            System.exit(2);
+        }
+        Path file = Path.of(args[0]);
+        RunResult result;
+        try {
+            result = ResultJson.read(file);
+        } catch (IOException e) {
+            System.err.println("SideBySide: cannot read " + file + ": " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        print(result, System.out);
+    }
+
+    static void print(RunResult result, PrintStream out) {
+        out.println("side by side, " + result.specName() + " (" + result.rows().size() + " rows)");
+        out.printf(Locale.ROOT, "%-28s %-18s %14s %14s %8s%n", "row", "metric", "btree", "reference",
+                "ratio");
+        RowResult random1 = null;
+        RowResult compacted = null;
+        for (RowResult b : result.rows()) {
+            if (b.params().index() != IndexKind.BTREE) {
+                continue;
+            }
+            RowResult r = twin(result, b);
+            String label = b.workload() + " x" + b.params().versions();
+            for (Metric m : SHOWN) {
+                OptionalDouble bv = b.metric(m);
+                OptionalDouble rv = r == null ? OptionalDouble.empty() : r.metric(m);
+                if (bv.isEmpty()) {
+                    continue;
+                }
+                out.printf(Locale.ROOT, "%-28s %-18s %14s %14s %8s%n", label, m.metricName(),
+                        format(m, bv.getAsDouble()), rv.isPresent() ? format(m, rv.getAsDouble()) : "-",
+                        rv.isPresent() && rv.getAsDouble() != 0
+                                ? String.format(Locale.ROOT, "%.3f", bv.getAsDouble() / rv.getAsDouble()) : "-");
+            }
+            if (b.workload().equals("random") && b.params().versions() == 1) {
+                random1 = b;
+            }
+            if (b.params().compact()) {
+                compacted = b;
+            }
+        }
+        if (random1 != null && compacted != null) {
+            double c = compacted.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
+            double one = random1.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
+            out.printf(Locale.ROOT, "compacted btree live heap / 1-version btree live heap: %.3f"
+                    + " (target <= 1.05)%n", c / one);
+        }
+    }
+
+    /** The row with the same parameters and the reference index, or null. */
+    private static RowResult twin(RunResult result, RowResult btree) {
+        RowParams p = btree.params();
+        for (RowResult r : result.rows()) {
+            RowParams q = r.params();
+            if (q.index() == IndexKind.REFERENCE && Objects.equals(r.workload(), btree.workload())
+                    && q.keys() == p.keys() && q.versions() == p.versions() && q.keySize() == p.keySize()
+                    && q.valueSize() == p.valueSize() && q.keyPattern() == p.keyPattern() && q.store() == p.store()
+                    && q.compact() == p.compact() && q.deletes() == p.deletes() && q.seed() == p.seed()) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static String format(Metric m, double v) {
+        return switch (m.unit()) {
+            case BYTES -> v >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", v / (1 << 20))
+                    : v >= 1 << 10 ? String.format(Locale.ROOT, "%.1f KiB", v / (1 << 10))
+                    : String.format(Locale.ROOT, "%.1f B", v);
+            default -> String.format(Locale.ROOT, "%.0f/s", v);
+        };
+    }
+}

@@ -1,0 +1,90 @@
+package io.memstore.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Ratios on a real JMH result file (the quick run, keys=100000, on this machine) and on malformed input. */
+class RatiosTest {
+    private static Path sample() throws URISyntaxException {
+        return Path.of(RatiosTest.class.getResource("jmh-result-keys100000.json").toURI());
+    }
+
+    @Test
+    void readsEveryResultOfAJmhFileWithParamsAndTheAuxiliaryCounter() throws Exception {
+        List<Ratios.Result> results = Ratios.read(sample());
+
+        assertThat(results).extracting(Ratios.Result::benchmark).containsExactly(
+                "io.memstore.bench.IndexBenchmark.get", "io.memstore.bench.IndexBenchmark.get",
+                "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IndexBenchmark.put",
+                "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.IngestBenchmark.store");
+        Ratios.Result put = results.get(2);
+        assertThat(put.params()).isEqualTo(Map.of("index", "btree", "keys", "100000"));
+        assertThat(put.primary().unit()).isEqualTo("ops/s");
+        assertThat(put.secondary().get("puts").value()).isCloseTo(put.primary().value() * 100_000, within(1e-3));
+        assertThat(results.get(4).primary().unit()).isEqualTo("ms/op");
+    }
+
+    @Test
+    void reportsEachRatioAgainstItsTarget() throws Exception {
+        List<Ratios.Result> results = Ratios.read(sample());
+        double getRatio = results.get(0).primary().value() / results.get(1).primary().value();
+        double putRatio = results.get(2).secondary().get("puts").value() / results.get(3).secondary().get("puts").value();
+        double ingestRatio = results.get(4).primary().value() / results.get(5).primary().value(); // raw time / store time
+
+        List<String> lines = Ratios.report(results);
+
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).isEqualTo("keys=100000");
+        assertThat(lines.get(1)).startsWith("  get ").contains(String.format(java.util.Locale.ROOT,
+                "btree/reference %.2f (target >= 1.5: %s)", getRatio, getRatio >= 1.5 ? "met" : "MISSED"));
+        assertThat(lines.get(2)).startsWith("  put ").contains(String.format(java.util.Locale.ROOT,
+                "btree/reference %.2f (target >= 1.0: %s)", putRatio, putRatio >= 1.0 ? "met" : "MISSED"));
+        assertThat(lines.get(3)).startsWith("  ingest ").contains(String.format(java.util.Locale.ROOT,
+                "store/raw %.2f (target >= 0.8: %s)", ingestRatio, ingestRatio >= 0.8 ? "met" : "MISSED"));
+        // rows/s = keys / seconds per ingest
+        double storeRows = 100_000 / (results.get(5).primary().value() / 1e3);
+        assertThat(lines.get(3)).contains(String.format(java.util.Locale.ROOT, "%,14.0f rows/s", storeRows));
+    }
+
+    @Test
+    void aPairWithOneHalfMissingIsSkipped() throws Exception {
+        List<Ratios.Result> results = Ratios.read(sample()).subList(1, 6); // no btree get
+
+        assertThat(Ratios.report(results)).hasSize(3).noneMatch(l -> l.startsWith("  get"));
+        assertThat(Ratios.report(results.subList(4, 5))).isEmpty();
+    }
+
+    @Test
+    void convertsTimeUnits() {
+        assertThat(new Ratios.Score(2, "ops/ms").perSecond("x")).isEqualTo(2_000, within(1e-9));
+        assertThat(new Ratios.Score(1_500, "ms/op").secondsPerOp("x")).isEqualTo(1.5, within(1e-12));
+        assertThat(new Ratios.Score(3, "s/op").secondsPerOp("x")).isEqualTo(3);
+        assertThatThrownBy(() -> new Ratios.Score(1, "ms/op").perSecond("IndexBenchmark.get"))
+                .hasMessage("IndexBenchmark.get: expected a throughput unit ops/<time>, was ms/op");
+        assertThatThrownBy(() -> new Ratios.Score(1, "ops/fortnight").perSecond("x"))
+                .hasMessage("x: unknown time unit 'fortnight'");
+    }
+
+    @Test
+    void malformedInputIsNamedWithItsPosition() {
+        assertThatThrownBy(() -> Ratios.parse("[{\"benchmark\": \"a\",\n  \"primaryMetric\": {\"score\": 1,}", "r.json"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("r.json:2:");
+        assertThatThrownBy(() -> Ratios.parse("{\"benchmark\": \"a\"}", "r.json"))
+                .hasMessage("r.json: expected a JSON array of JMH results (the file that -rf json -rff FILE writes),"
+                        + " found an object");
+        assertThatThrownBy(() -> Ratios.parse("[{\"benchmark\": \"a.b\", \"primaryMetric\": {\"score\": \"NaN\","
+                + " \"scoreUnit\": \"ops/s\"}}]", "r.json"))
+                .hasMessage("r.json: result [0] (a.b).primaryMetric.score: expected a number, found the string \"NaN\"");
+        assertThatThrownBy(() -> Ratios.parse("[{\"primaryMetric\": {}}]", "r.json"))
+                .hasMessage("r.json: result [0].benchmark: expected a string, found nothing (null or missing)");
+        assertThatThrownBy(() -> Ratios.read(Path.of("no-such-result.json")))
+                .hasMessage("no-such-result.json: no such file");
+    }
+}
