@@ -10,7 +10,7 @@
 # Builds what it runs (engine, plugin, bench). JMH_ARGS overrides JMH's options (default "-f 1 -wi 2 -i 3";
 # add "-p keys=100000" for a quick run).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 out=site/target/memstore-side-by-side
 mvn -B -q "$@" install -DskipTests -pl engine,plugin,bench -am
 uptime
