@@ -713,39 +713,25 @@ public final class BTreeIndex implements RevisionIndex {
 
     /** Bytes of key data the leaves store (prefixes once per leaf, suffixes), for tests and tuning. */
     long storedKeyBytes() {
-        readLock.lock();
-        try {
-            long n = 0;
-            for (BTreeLeaf leaf : leaves()) {
-                n += leaf.prefix.length + leaf.suffixes.length;
-            }
-            return n;
-        } finally {
-            readLock.unlock();
-        }
+        return sumOverLeaves(leaf -> leaf.prefix.length + leaf.suffixes.length);
     }
 
     /** Words of revision runs the leaves store (revisions and in-run generation headers), for tests and tuning. */
     long storedWords() {
-        readLock.lock();
-        try {
-            long n = 0;
-            for (BTreeLeaf leaf : leaves()) {
-                n += leaf.words.length;
-            }
-            return n;
-        } finally {
-            readLock.unlock();
-        }
+        return sumOverLeaves(leaf -> leaf.words.length);
     }
 
     /** Words of the leaves' header tables, for tests and tuning. */
     long storedHeaderWords() {
+        return sumOverLeaves(leaf -> leaf.headers == null ? 0 : leaf.headers.length);
+    }
+
+    private long sumOverLeaves(java.util.function.ToLongFunction<BTreeLeaf> measure) {
         readLock.lock();
         try {
             long n = 0;
             for (BTreeLeaf leaf : leaves()) {
-                n += leaf.headers == null ? 0 : leaf.headers.length;
+                n += measure.applyAsLong(leaf);
             }
             return n;
         } finally {
