@@ -1,10 +1,10 @@
 package io.memstore.bench;
 
-import io.memstore.engine.mvcc.BTreeIndex;
-import io.memstore.engine.mvcc.KeyState;
-import io.memstore.engine.mvcc.ReferenceIndex;
-import io.memstore.engine.mvcc.Revision;
-import io.memstore.engine.mvcc.RevisionIndex;
+import io.memstore.store.BTreeIndex;
+import io.memstore.store.KeyState;
+import io.memstore.store.ReferenceIndex;
+import io.memstore.store.Revision;
+import io.memstore.store.RevisionIndex;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;

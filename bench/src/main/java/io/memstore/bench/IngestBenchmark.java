@@ -1,8 +1,8 @@
 package io.memstore.bench;
 
-import io.memstore.engine.mvcc.Durability;
-import io.memstore.engine.mvcc.MvccStore;
-import io.memstore.engine.mvcc.StoreOptions;
+import io.memstore.store.Durability;
+import io.memstore.store.MvccStore;
+import io.memstore.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.memstore.bench;
 
-import io.memstore.engine.mvcc.Revision;
+import io.memstore.store.Revision;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

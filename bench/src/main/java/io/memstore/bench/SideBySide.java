@@ -1,11 +1,11 @@
 package io.memstore.bench;
 
-import io.memstore.engine.result.ResultJson;
-import io.memstore.engine.result.RowResult;
-import io.memstore.engine.result.RunResult;
-import io.memstore.engine.spec.IndexKind;
-import io.memstore.engine.spec.Metric;
-import io.memstore.engine.spec.RowParams;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.RowParams;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -16,10 +16,10 @@ import java.util.OptionalDouble;
 
 /**
  * The memory half of issue 5's side-by-side benchmark: reads a memstore:check result (memstore.json of
- * engine/src/bench/side-by-side.yaml) and prints every btree row beside its reference twin (same workload and
+ * bench/src/side-by-side/side-by-side.yaml) and prints every btree row beside its reference twin (same workload and
  * parameters, other index) with the ratio btree/reference, then the compacted row's live heap over the 1-version
  * row's. The speed half is JMH ({@link IndexBenchmark}, {@link IngestBenchmark}, ratios by {@link Ratios}); the
- * command that runs both is engine/src/bench/side-by-side.sh.
+ * command that runs both is bench/src/side-by-side/side-by-side.sh.
  */
 public final class SideBySide {
     private static final List<Metric> SHOWN = List.of(Metric.INDEX_LIVE_HEAP, Metric.INDEX_BYTES_PER_KEY,

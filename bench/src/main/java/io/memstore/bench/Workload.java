@@ -1,7 +1,7 @@
 package io.memstore.bench;
 
-import io.memstore.engine.probe.KeyGenerator;
-import io.memstore.engine.spec.KeyPattern;
+import io.memstore.measure.probe.KeyGenerator;
+import io.memstore.measure.spec.KeyPattern;
 import java.util.SplittableRandom;
 
 /**

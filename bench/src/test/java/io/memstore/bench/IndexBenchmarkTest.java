@@ -3,10 +3,10 @@ package io.memstore.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memstore.engine.mvcc.BTreeIndex;
-import io.memstore.engine.mvcc.KeyState;
-import io.memstore.engine.mvcc.ReferenceIndex;
-import io.memstore.engine.mvcc.RevisionIndex;
+import io.memstore.store.BTreeIndex;
+import io.memstore.store.KeyState;
+import io.memstore.store.ReferenceIndex;
+import io.memstore.store.RevisionIndex;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -2,13 +2,13 @@ package io.memstore.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.memstore.engine.result.Environment;
-import io.memstore.engine.result.RowResult;
-import io.memstore.engine.result.RunResult;
-import io.memstore.engine.spec.IndexKind;
-import io.memstore.engine.spec.Row;
-import io.memstore.engine.spec.SpecLoader;
-import io.memstore.engine.spec.WorkloadSpec;
+import io.memstore.measure.result.Environment;
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SpecLoader;
+import io.memstore.measure.spec.WorkloadSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class SideBySideTest {
     @Test
     void printsEachBtreeRowBesideItsReferenceTwinAndTheCompactionRatio() throws Exception {
-        WorkloadSpec spec = SpecLoader.load(Path.of("../engine/src/bench/side-by-side.yaml"));
+        WorkloadSpec spec = SpecLoader.load(Path.of("src/side-by-side/side-by-side.yaml"));
         List<RowResult> rows = new ArrayList<>();
         for (Row row : spec.rows()) {
             boolean btree = row.params().index() == IndexKind.BTREE;

@@ -1,8 +1,8 @@
 package io.memstore.maven;
 
-import io.memstore.engine.result.AtomicFiles;
-import io.memstore.engine.result.ResultJson;
-import io.memstore.engine.result.RunResult;
+import io.memstore.measure.result.AtomicFiles;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.RunResult;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,12 +5,12 @@ import java.util.List;
 import org.apache.maven.artifact.Artifact;
 
 /**
- * The probe JVM's classpath: memstore-engine and what it depends on, taken from the plugin's own artifacts. The
+ * The probe JVM's classpath: memstore-measure and what it depends on, taken from the plugin's own artifacts. The
  * plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out: every jar on a probe's
  * classpath is opened when service files are looked up, and would add to the RSS it measures.
  */
 final class ProbeClasspath {
-    static final String ENGINE = "io.memstore:memstore-engine";
+    static final String ENGINE = "io.memstore:memstore-measure";
 
     private ProbeClasspath() {
     }

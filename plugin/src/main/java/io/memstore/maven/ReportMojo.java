@@ -1,9 +1,9 @@
 package io.memstore.maven;
 
-import io.memstore.engine.report.Report;
-import io.memstore.engine.report.ReportContent;
-import io.memstore.engine.result.ResultJson;
-import io.memstore.engine.result.RunResult;
+import io.memstore.report.Report;
+import io.memstore.report.ReportContent;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.RunResult;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.memstore.maven;
 
-import io.memstore.engine.report.Block;
-import io.memstore.engine.report.Chart;
-import io.memstore.engine.report.Facts;
-import io.memstore.engine.report.Paragraph;
-import io.memstore.engine.report.Report;
-import io.memstore.engine.report.Section;
-import io.memstore.engine.report.Table;
+import io.memstore.report.Block;
+import io.memstore.report.Chart;
+import io.memstore.report.Facts;
+import io.memstore.report.Paragraph;
+import io.memstore.report.Report;
+import io.memstore.report.Section;
+import io.memstore.report.Table;
 import java.util.List;
 import org.apache.maven.doxia.sink.Sink;
 import org.apache.maven.reporting.MavenReportException;

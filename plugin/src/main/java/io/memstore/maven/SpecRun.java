@@ -1,12 +1,12 @@
 package io.memstore.maven;
 
-import io.memstore.engine.check.Check;
-import io.memstore.engine.check.CheckRequest;
-import io.memstore.engine.result.RunResult;
-import io.memstore.engine.run.ProbeException;
-import io.memstore.engine.run.RunnerOptions;
-import io.memstore.engine.spec.SpecException;
-import io.memstore.engine.spec.WorkloadSpec;
+import io.memstore.measure.check.Check;
+import io.memstore.measure.check.CheckRequest;
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.run.ProbeException;
+import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.spec.SpecException;
+import io.memstore.measure.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

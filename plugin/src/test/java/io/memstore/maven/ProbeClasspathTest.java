@@ -24,8 +24,8 @@ class ProbeClasspathTest {
     @Test
     void onlyTheEngineAndWhatItBringsGoToTheProbe() {
         List<Artifact> artifacts = List.of(
-                jar("io.memstore", "memstore-engine", "compile", PLUGIN, "io.memstore:memstore-engine:jar:0.1.0"),
-                jar("org.xerial", "sqlite-jdbc", "compile", PLUGIN, "io.memstore:memstore-engine:jar:0.1.0",
+                jar("io.memstore", "memstore-measure", "compile", PLUGIN, "io.memstore:memstore-measure:jar:0.1.0"),
+                jar("org.xerial", "sqlite-jdbc", "compile", PLUGIN, "io.memstore:memstore-measure:jar:0.1.0",
                         "org.xerial:sqlite-jdbc:jar:3.54.1.0"),
                 jar("org.apache.maven.reporting", "maven-reporting-impl", "compile", PLUGIN,
                         "org.apache.maven.reporting:maven-reporting-impl:jar:4.0.0"),
@@ -33,15 +33,15 @@ class ProbeClasspathTest {
                         "org.apache.maven.reporting:maven-reporting-impl:jar:4.0.0",
                         "org.apache.maven.doxia:doxia-core:jar:2.0.0"),
                 jar("org.apache.maven", "maven-core", "provided", PLUGIN, "org.apache.maven:maven-core:jar:3.8.7"));
-        assertThat(ProbeClasspath.of(artifacts)).containsExactly(Path.of("/repo/memstore-engine.jar"),
+        assertThat(ProbeClasspath.of(artifacts)).containsExactly(Path.of("/repo/memstore-measure.jar"),
                 Path.of("/repo/sqlite-jdbc.jar"));
     }
 
     @Test
     void withoutDependencyTrailsEveryRuntimeJarGoes() {
-        List<Artifact> artifacts = List.of(jar("io.memstore", "memstore-engine", "compile"),
+        List<Artifact> artifacts = List.of(jar("io.memstore", "memstore-measure", "compile"),
                 jar("org.xerial", "sqlite-jdbc", "compile"), jar("org.apache.maven", "maven-core", "provided"));
-        assertThat(ProbeClasspath.of(artifacts)).containsExactly(Path.of("/repo/memstore-engine.jar"),
+        assertThat(ProbeClasspath.of(artifacts)).containsExactly(Path.of("/repo/memstore-measure.jar"),
                 Path.of("/repo/sqlite-jdbc.jar"));
     }
 }

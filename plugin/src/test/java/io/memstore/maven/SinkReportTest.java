@@ -3,10 +3,10 @@ package io.memstore.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memstore.engine.report.Report;
-import io.memstore.engine.report.ReportContent;
-import io.memstore.engine.result.ResultJson;
-import io.memstore.engine.result.RunResult;
+import io.memstore.report.Report;
+import io.memstore.report.ReportContent;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.RunResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;

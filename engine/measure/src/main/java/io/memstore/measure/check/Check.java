@@ -1,0 +1,158 @@
+package io.memstore.measure.check;
+
+import io.memstore.measure.budget.BaselineComparison;
+import io.memstore.measure.budget.BudgetJudge;
+import io.memstore.measure.budget.RegressionJudge;
+import io.memstore.measure.budget.RegressionRule;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.StepSummary;
+import java.nio.file.Files;
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.BudgetRule;
+import io.memstore.measure.model.MemoryModel;
+import io.memstore.measure.model.ModelFit;
+import io.memstore.measure.probe.ProbeJvm;
+import io.memstore.measure.result.Environment;
+import io.memstore.measure.result.ResultFiles;
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.run.RowMeasurement;
+import io.memstore.measure.run.SpecRunner;
+import io.memstore.measure.spec.Budget;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowFilter;
+import io.memstore.measure.spec.SpecException;
+import io.memstore.measure.spec.SpecLoader;
+import io.memstore.measure.spec.WorkloadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The main job, as the Maven plugin's {@code check} goal runs it: load the spec, measure every selected row in
+ * forked probes, fit the memory model, judge the budgets and write memstore.json, .csv and .md. Measuring,
+ * judging and rendering stay separate pieces; this class only puts them in order.
+ */
+public final class Check {
+    private Check() {
+    }
+
+    /** The spec the request names, or the embedded default spec when it names none. */
+    public static WorkloadSpec loadSpec(Path specFile) throws SpecException {
+        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile);
+    }
+
+    /** The rows a request selects from a spec, after scaling and filtering; refuses a filter that selects nothing. */
+    public static List<Row> selectRows(WorkloadSpec spec, CheckRequest request) {
+        return RowFilter.parse(request.only()).select(spec.rows());
+    }
+
+    /** Applies the request's scale to the spec. */
+    public static WorkloadSpec scaled(WorkloadSpec spec, CheckRequest request) {
+        return request.scale() == 1.0 ? spec : spec.scaled(request.scale());
+    }
+
+    /**
+     * Measures, fits, judges (budgets, then regressions against the baseline) and writes the outputs:
+     * memstore.json, .csv, .md, TEST-memstore.xml, and the step summary when {@code GITHUB_STEP_SUMMARY} is set.
+     * The verdict is in the returned result.
+     *
+     * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
+     * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
+     *                            directory cannot be written (see {@link Preflight})
+     */
+    public static RunResult run(WorkloadSpec spec, CheckRequest request) throws IOException {
+        return run(spec, request, MachineResources.current(request.runner().workDir()));
+    }
+
+    /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
+    static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
+        List<Row> rows = selectRows(spec, request);
+        request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
+                request.runner().workDir(), request.runner().keepFiles(), machine));
+        List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
+        List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
+        RunResult result = compare(spec, request, rows, judge(spec, request, rows, results));
+        ResultFiles.writeAll(result, request.outputDirectory());
+        StepSummary.append(result, request.environment());
+        return result;
+    }
+
+    /**
+     * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the request's baseline file.
+     * Without such budgets and without a baseline the result is returned as it is; a baseline without such
+     * budgets is read (so a broken file is found early) and noted.
+     */
+    static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result)
+            throws IOException {
+        List<RegressionRule> rules = new ArrayList<>();
+        for (Budget budget : spec.budgets()) {
+            if (budget.limitsIncrease() && rows.stream().anyMatch(budget::matches)) {
+                rules.add(BudgetRules.regression(budget));
+            }
+        }
+        Path file = request.baseline();
+        if (rules.isEmpty() && file == null) {
+            return result;
+        }
+        RunResult old = null;
+        if (file != null && Files.exists(file)) {
+            old = ResultJson.read(file);
+        }
+        String name = file == null ? null : file.toString();
+        BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
+                old == null ? null : old.specName(), rules, request.missingBaseline());
+        if (rules.isEmpty()) {
+            comparison = new BaselineComparison(comparison.file(), comparison.found(), comparison.specName(),
+                    "the spec has no maxIncrease or maxIncreaseBytes budget: nothing was compared", List.of());
+        }
+        return result.withBaseline(comparison);
+    }
+
+    /** Fits the model and judges the budgets that apply to the measured rows. */
+    static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
+        ModelFit model = new MemoryModel().fit(results, modelIndex(rows));
+        List<BudgetRule> rules = new ArrayList<>();
+        for (Budget budget : spec.budgets()) {
+            // a filtered run judges only the budgets of the rows it ran
+            if (!budget.hasBounds()) {
+                continue; // a pure regression budget: judged against the baseline in compare()
+            }
+            if (budget.metric().isModel() || rows.stream().anyMatch(budget::matches)) {
+                rules.add(BudgetRules.from(budget));
+            }
+        }
+        List<BudgetOutcome> outcomes = BudgetJudge.judge(results, model, rules);
+        Environment environment = Environment.current(commonFlags(rows, request));
+        return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /** The model describes memstore's B-tree unless every row measured the reference index. */
+    private static IndexKind modelIndex(List<Row> rows) {
+        return rows.stream().allMatch(r -> r.params().index() == IndexKind.REFERENCE) ? IndexKind.REFERENCE
+                : IndexKind.BTREE;
+    }
+
+    /**
+     * The probe flags every row shares, then the user's: what the environment records. Only -Xmx differs between
+     * rows (it follows each row's size, see {@link ProbeJvm#heapLimit}).
+     */
+    static List<String> commonFlags(List<Row> rows, CheckRequest request) {
+        Set<String> common = null;
+        for (Row row : rows) {
+            Set<String> flags = new LinkedHashSet<>(ProbeJvm.flags(row.params()));
+            if (common == null) {
+                common = flags;
+            } else {
+                common.retainAll(flags);
+            }
+        }
+        List<String> out = new ArrayList<>(common == null ? Set.of() : common);
+        out.addAll(request.runner().jvmArgs());
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package io.memstore.measure.check;
+
+import io.memstore.measure.budget.MissingBaseline;
+import io.memstore.measure.run.RunnerOptions;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What one {@code check} run is asked to do.
+ *
+ * @param specFile        the YAML workload spec; null for the embedded default spec
+ * @param outputDirectory where memstore.json, .csv, .md and TEST-memstore.xml are written
+ * @param only            a row filter ({@link io.memstore.measure.spec.RowFilter} syntax); null or blank for every row
+ * @param scale           multiplies every {@code keys} count (1 = as written), for quick runs
+ * @param runner          how the probe JVMs are forked
+ * @param baseline        a previous memstore.json to judge {@code maxIncrease} budgets against; null for none
+ * @param missingBaseline what a regression budget does without a baseline to compare with
+ * @param environment     looks up environment variables ({@code GITHUB_STEP_SUMMARY}); {@code System::getenv}
+ *                        in builds, a map in tests
+ */
+public record CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner,
+                           Path baseline, MissingBaseline missingBaseline, Function<String, String> environment) {
+    public CheckRequest {
+        Objects.requireNonNull(outputDirectory, "outputDirectory");
+        Objects.requireNonNull(runner, "runner");
+        Objects.requireNonNull(missingBaseline, "missingBaseline");
+        Objects.requireNonNull(environment, "environment");
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("scale must be a positive number, was " + scale);
+        }
+    }
+
+    /** No baseline (a missing one warns), the process environment. */
+    public CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner) {
+        this(specFile, outputDirectory, only, scale, runner, null, MissingBaseline.WARN, System::getenv);
+    }
+
+    public CheckRequest withBaseline(Path file, MissingBaseline missing) {
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, file, missing, environment);
+    }
+
+    public CheckRequest withEnvironment(Function<String, String> lookup) {
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline, lookup);
+    }
+}

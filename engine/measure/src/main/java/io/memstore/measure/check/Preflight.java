@@ -1,0 +1,136 @@
+package io.memstore.measure.check;
+
+import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The checks a run passes before its first probe starts, so that a run that cannot succeed fails in a second
+ * with the numbers instead of after an hour, or by exhausting the machine:
+ * <ol>
+ *   <li>the output directory and the probes' work directory can be created and written (a file is created and
+ *       removed in each);</li>
+ *   <li>no row needs more memory than the machine has ({@link RowFootprint#memoryBytes} against
+ *       {@link MachineResources#physicalMemory});</li>
+ *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
+ *       directory is deleted after it, or all of them when files are kept.</li>
+ * </ol>
+ * Every row that fails is named, not just the first.
+ */
+public final class Preflight {
+    private Preflight() {
+    }
+
+    /**
+     * @param keepFiles whether run directories are kept (then every run's store file counts towards the disk)
+     * @return one line for people describing the largest estimates, for progress output
+     * @throws PreflightException when something cannot work
+     */
+    public static String check(List<Row> rows, Path outputDirectory, Path workDir, boolean keepFiles,
+                               MachineResources machine) {
+        writable(outputDirectory, "output directory");
+        if (!workDir.toAbsolutePath().normalize().equals(outputDirectory.toAbsolutePath().normalize())) {
+            writable(workDir, "probe work directory");
+        }
+        List<RowFootprint> footprints = rows.stream().map(RowFootprint::of).toList();
+        List<String> problems = new ArrayList<>();
+        for (RowFootprint f : footprints) {
+            if (f.memoryBytes() > machine.physicalMemory()) {
+                problems.add(memoryProblem(f, machine));
+            }
+        }
+        double diskNeeded = 0;
+        for (RowFootprint f : footprints) {
+            if (f.storeFileBytes() > machine.usableDisk()) {
+                problems.add(diskProblem(f, machine));
+            }
+            diskNeeded = keepFiles ? diskNeeded + f.storeFileBytes() * Math.max(1, f.row().params().runs())
+                    : Math.max(diskNeeded, f.storeFileBytes());
+        }
+        long rowProblems = footprints.stream().filter(f -> f.memoryBytes() > machine.physicalMemory()
+                || f.storeFileBytes() > machine.usableDisk()).count();
+        if (problems.isEmpty() && keepFiles && diskNeeded > machine.usableDisk()) {
+            problems.add("with keepFiles every run's store file stays: together they need an estimated "
+                    + Units.iec(diskNeeded) + " of disk, but only " + Units.iec((double) machine.usableDisk())
+                    + " is free in " + machine.diskPath());
+        }
+        if (!problems.isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(rowProblems == 0 ? "the kept store files do" : rowProblems == 1 ? "1 row does"
+                    : rowProblems + " rows do").append(" not fit this machine; nothing was run:");
+            for (String p : problems) {
+                sb.append(System.lineSeparator()).append("  ").append(p);
+            }
+            sb.append(System.lineSeparator()).append("  Use fewer keys or versions, smaller keySize or valueSize, a"
+                    + " smaller memstore.scale, or a machine with more memory or free disk.");
+            throw new PreflightException(sb.toString());
+        }
+        RowFootprint biggest = footprints.stream().max(Comparator.comparingDouble(RowFootprint::memoryBytes))
+                .orElse(null);
+        if (biggest == null) {
+            return "preflight: no rows";
+        }
+        return "preflight: the largest row needs an estimated " + Units.iec(biggest.memoryBytes()) + " of "
+                + describe(machine.physicalMemory()) + " physical memory; store files an estimated "
+                + Units.iec(diskNeeded) + " of " + describe(machine.usableDisk()) + " free disk in "
+                + machine.diskPath();
+    }
+
+    private static String describe(long bytes) {
+        return bytes == MachineResources.UNKNOWN ? "(unknown)" : Units.iec((double) bytes);
+    }
+
+    private static String memoryProblem(RowFootprint f, MachineResources machine) {
+        RowParams p = f.row().params();
+        return "row '" + f.row().name() + "' needs an estimated " + Units.iec(f.memoryBytes()) + " of memory ("
+                + Units.iec(f.memoryBytes() - RowFootprint.JVM_BASE) + " for the " + p.index().specName()
+                + " index of " + p.keys() + " keys x " + p.versions() + " versions of " + p.keySize()
+                + " B keys, + " + Units.iec(RowFootprint.JVM_BASE) + " for the JVM), more than the "
+                + Units.iec((double) machine.physicalMemory()) + " of physical memory of this machine";
+    }
+
+    private static String diskProblem(RowFootprint f, MachineResources machine) {
+        return "row '" + f.row().name() + "' needs an estimated " + Units.iec(f.storeFileBytes())
+                + " of disk for its store file (" + f.storeFormula() + "), but only "
+                + Units.iec((double) machine.usableDisk()) + " is free in " + machine.diskPath();
+    }
+
+    /** Creates the directory if needed and proves it writable by creating and removing a file in it. */
+    static void writable(Path dir, String what) {
+        for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.exists(p) && !Files.isDirectory(p)) {
+                throw new PreflightException("cannot write to the " + what + " " + dir.toAbsolutePath() + ": " + p
+                        + " is a file, not a directory; remove it, or point memstore.outputDirectory elsewhere."
+                        + " Nothing was run");
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".memstore-write-check-", ".tmp");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new PreflightException("cannot write to the " + what + " " + dir.toAbsolutePath() + ": "
+                    + reason(e) + "; make it writable, or point memstore.outputDirectory at a writable directory."
+                    + " Nothing was run");
+        }
+    }
+
+    /** An I/O failure in words: the JDK's messages are often just the path. */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied (" + e.getMessage() + ")";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason() + " (" + fse.getFile() + ")";
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+}

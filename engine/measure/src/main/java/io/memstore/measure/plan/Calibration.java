@@ -1,0 +1,75 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.PlanScenario;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Sizes;
+import io.memstore.measure.spec.StoreKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which measured rows can speak for a scenario, and which rows to measure when none can.
+ *
+ * <p>A row speaks for a scenario when it measured the same thing at another size: same index, key pattern, key
+ * size and store (and value size for a store), without deletes or compaction, with index.liveHeap and the RSS
+ * readings. The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
+ * or two different ones). A calibration run measures the scenario itself at small key counts (by default
+ * {@link #DEFAULT_KEYS}): two counts so the fixed part of the reading is told apart from the per-key part.
+ */
+public final class Calibration {
+    /** Key counts of a calibration run: quick (seconds per row), yet past the probe's fixed overhead. */
+    public static final List<Long> DEFAULT_KEYS = List.of(25_000L, 100_000L);
+
+    private Calibration() {
+    }
+
+    /** The rows that measured the scenario's configuration (at any key count and versions). */
+    public static List<RowResult> matching(PlanScenario s, List<RowResult> rows) {
+        RowParams want = s.params();
+        List<RowResult> out = new ArrayList<>();
+        for (RowResult r : rows) {
+            RowParams p = r.params();
+            boolean same = p.index() == want.index() && p.keyPattern() == want.keyPattern()
+                    && p.keySize() == want.keySize() && p.store() == want.store()
+                    && (want.store() == StoreKind.NONE || p.valueSize() == want.valueSize())
+                    && p.deletes() == 0 && !p.compact();
+            if (same && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0 && r.metric(Metric.PROCESS_RSS).isPresent()
+                    && r.metric(Metric.JVM_BASELINE_RSS).isPresent()) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Null when the rows suffice for the scenario, else why not (for messages). */
+    public static String insufficient(PlanScenario s, List<RowResult> rows) {
+        List<RowResult> m = matching(s, rows);
+        if (m.isEmpty()) {
+            return "no row measured index=" + s.params().index().specName() + ", keyPattern="
+                    + s.params().keyPattern().specName() + ", keySize=" + Sizes.formatExactBytes(s.params().keySize())
+                    + ", store=" + s.params().store().specName() + " without deletes or compaction, with RSS";
+        }
+        HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), m);
+        if (!heap.canPredict(s.params())) {
+            return "the matching rows measured one revision-slot count (" + (long) heap.fitSlots()
+                    + ") and the scenario needs versions=" + s.params().versions();
+        }
+        return null;
+    }
+
+    /** The rows a calibration run measures for the scenario: its parameters at each of the key counts. */
+    public static List<Row> rows(PlanScenario s, List<Long> keys) {
+        List<Row> out = new ArrayList<>();
+        RowParams p = s.params();
+        for (long n : keys) {
+            RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(), p.keyPattern(),
+                    p.store(), p.index(), p.seed(), 1, 0.0, false);
+            out.add(new Row("calibrate/" + s.name() + "/keys=" + Sizes.formatCount(n), at));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,150 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.AtomicFiles;
+import io.memstore.measure.result.JsonWriter;
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.RowParams;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code plan.json}, bytes throughout:
+ * <pre>
+ * {"schemaVersion": 1, "spec": {"name", "file"},
+ *  "scenarios": [{"name", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index"},
+ *                 "machineMemory", "predicted": {"index.liveHeap", "process.rss"}, "low": {...}, "high": {...},
+ *                 "recommended": {"xmx", "containerLimit"}, "fits", "model": i}],
+ *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "relativeRmsError",
+ *            "rows", "rss": {"baselineRss", "rho", "rhoLow", "rhoHigh", "rows"},
+ *            "uncertainty": {"index.liveHeap", "process.rss"}}]},
+ *  "calibration": [{"row", "keys", "versions", "index.liveHeap", "process.rss", "jvm.baselineRss"}]}
+ * </pre>
+ * {@code fits} is null without machineMemory; a scenario's {@code model} indexes {@code model.fits}; an
+ * undetermined coefficient is null.
+ */
+public final class PlanJson {
+    private PlanJson() {
+    }
+
+    public static void write(PlanResult result, Path file) throws IOException {
+        AtomicFiles.write(file, toJson(result));
+    }
+
+    public static String toJson(PlanResult r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", PlanResult.SCHEMA_VERSION);
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("name", r.specName());
+        spec.put("file", r.specFile());
+        root.put("spec", spec);
+        List<ScenarioModel> models = new ArrayList<>();
+        List<Object> scenarios = new ArrayList<>();
+        for (Prediction p : r.predictions()) {
+            int index = models.indexOf(p.model());
+            if (index < 0) {
+                models.add(p.model());
+                index = models.size() - 1;
+            }
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("name", p.scenario().name());
+            s.put("params", params(p.scenario().params()));
+            s.put("machineMemory", p.scenario().machineMemory());
+            s.put("predicted", pair(p.liveHeap(), p.rss()));
+            s.put("low", pair(p.liveHeapLow(), p.rssLow()));
+            s.put("high", pair(p.liveHeapHigh(), p.rssHigh()));
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("xmx", p.xmx());
+            rec.put("containerLimit", p.containerLimit());
+            s.put("recommended", rec);
+            s.put("fits", p.scenario().machineMemory() == null ? null : !p.exceedsMachine());
+            s.put("model", index);
+            scenarios.add(s);
+        }
+        root.put("scenarios", scenarios);
+        Map<String, Object> model = new LinkedHashMap<>();
+        Map<String, Object> rules = new LinkedHashMap<>();
+        rules.put("heapBand", "max(" + PlanRules.MIN_HEAP_UNCERTAINTY + ", 3 * relativeRmsError + largest relative"
+                + " run spread)");
+        rules.put("rssBand", "max(" + PlanRules.MIN_RSS_UNCERTAINTY + ", heap band + (rhoHigh - rhoLow) / rho)");
+        rules.put("rss", "baselineRss + rho * liveHeap + min(32 MiB, rho * liveHeap / 2)");
+        rules.put("xmx", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high index.liveHeap + 64 MiB)");
+        rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, xmx +"
+                + " baselineRss))");
+        rules.put("fails", "predicted process.rss > machineMemory");
+        model.put("rules", rules);
+        List<Object> fits = new ArrayList<>();
+        for (ScenarioModel m : models) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            HeapModel h = m.heap();
+            f.put("source", m.source());
+            f.put("layout", h.layout().specName());
+            f.put("formula", h.layout().formula());
+            f.put("c0", finite(h.c0()));
+            f.put("c1", finite(h.c1()));
+            f.put("c2", finite(h.c2()));
+            f.put("relativeRmsError", finite(h.relativeRmsError()));
+            f.put("rows", h.rows());
+            Map<String, Object> rss = new LinkedHashMap<>();
+            rss.put("baselineRss", Math.round(m.rss().baselineRss()));
+            rss.put("rho", finite(m.rss().rho()));
+            rss.put("rhoLow", finite(m.rss().rhoLow()));
+            rss.put("rhoHigh", finite(m.rss().rhoHigh()));
+            rss.put("rows", m.rss().rows());
+            f.put("rss", rss);
+            f.put("uncertainty", pairRatio(m.heapUncertainty(), m.rssUncertainty()));
+            fits.add(f);
+        }
+        model.put("fits", fits);
+        root.put("model", model);
+        List<Object> calibration = new ArrayList<>();
+        for (RowResult row : r.calibrationRows()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("row", row.name());
+            c.put("keys", row.params().keys());
+            c.put("versions", row.params().versions());
+            for (Metric metric : List.of(Metric.INDEX_LIVE_HEAP, Metric.PROCESS_RSS, Metric.JVM_BASELINE_RSS)) {
+                c.put(metric.metricName(), row.metric(metric).isPresent()
+                        ? (Object) Math.round(row.metric(metric).getAsDouble()) : null);
+            }
+            calibration.add(c);
+        }
+        root.put("calibration", calibration);
+        return JsonWriter.write(root);
+    }
+
+    private static Map<String, Object> params(RowParams p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("keys", p.keys());
+        m.put("versions", p.versions());
+        m.put("keySize", p.keySize());
+        m.put("valueSize", p.valueSize());
+        m.put("keyPattern", p.keyPattern().specName());
+        m.put("store", p.store().specName());
+        m.put("index", p.index().specName());
+        return m;
+    }
+
+    private static Map<String, Object> pair(double heap, double rss) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Metric.INDEX_LIVE_HEAP.metricName(), Math.round(heap));
+        m.put(Metric.PROCESS_RSS.metricName(), Math.round(rss));
+        return m;
+    }
+
+    private static Map<String, Object> pairRatio(double heap, double rss) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Metric.INDEX_LIVE_HEAP.metricName(), heap);
+        m.put(Metric.PROCESS_RSS.metricName(), rss);
+        return m;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

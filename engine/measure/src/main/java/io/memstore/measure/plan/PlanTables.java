@@ -1,0 +1,70 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.TextTable;
+import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Sizes;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The plan for the console and Markdown: the predictions table, then the model of each scenario in one line. */
+public final class PlanTables {
+    private PlanTables() {
+    }
+
+    static TextTable predictions(PlanResult result) {
+        TextTable t = new TextTable("capacity plan (MiB = 1024^2 B; band low..high)");
+        t.column("scenario", false).column("keys", true).column("versions", true).column("keySize", true)
+                .column("index", false).column("store", false).column("index live heap", true)
+                .column("process RSS", true).column("-Xmx", true).column("container limit", true)
+                .column("machine", true).column("verdict", false);
+        for (Prediction p : result.predictions()) {
+            RowParams s = p.scenario().params();
+            Long machine = p.scenario().machineMemory();
+            String verdict = machine == null ? "-" : p.exceedsMachine() ? "EXCEEDS machineMemory"
+                    : p.limitExceedsMachine() ? "fits, limit above machineMemory" : "fits";
+            t.row(List.of(p.scenario().name(), Sizes.formatCount(s.keys()), Integer.toString(s.versions()),
+                    Sizes.formatExactBytes(s.keySize()), s.index().specName(), s.store().specName(),
+                    band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),
+                    Units.mib(p.xmx()), Units.mib(p.containerLimit()), machine == null ? "-" : Units.mib(machine),
+                    verdict));
+        }
+        return t;
+    }
+
+    /** Console lines: the table, one model line per scenario, the rules line. */
+    public static List<String> render(PlanResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add(TextTable.printable("memstore plan " + result.specName() + " (" + result.specFile() + "): "
+                + result.predictions().size() + " scenario(s)"));
+        lines.add("");
+        lines.addAll(predictions(result).aligned());
+        lines.add("");
+        for (Prediction p : result.predictions()) {
+            lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
+        }
+        lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap, max(10 %, heap band + rho spread)"
+                + " for RSS; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
+                + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
+        return lines;
+    }
+
+    /** {@code layout formula with c0=.. c1=.. c2=.. from N rows (source); rss ...}. */
+    static String describe(ScenarioModel m) {
+        HeapModel h = m.heap();
+        RssModel r = m.rss();
+        return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
+                        + " %s; RSS = %.1f MiB + %.3f x heap + young (rho %.3f..%.3f); band +-%.1f %% heap,"
+                        + " +-%.1f %% RSS",
+                h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
+                        : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
+                h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.rho(), r.rhoLow(), r.rhoHigh(),
+                m.heapUncertainty() * 100, m.rssUncertainty() * 100);
+    }
+
+    private static String band(double v, double low, double high) {
+        return Units.mib(v) + " (" + Units.mib(low) + ".." + Units.mib(high) + ")";
+    }
+}

@@ -1,0 +1,46 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.PlanScenario;
+
+import java.util.List;
+
+/** Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}. */
+public final class Planner {
+    private Planner() {
+    }
+
+    /**
+     * @param rows   measured rows; those that do not match the scenario are ignored ({@link Calibration#matching})
+     * @param source where the rows came from, for the output
+     * @throws IllegalArgumentException when the rows cannot predict the scenario, saying why
+     */
+    public static Prediction predict(PlanScenario s, List<RowResult> rows, String source) {
+        String why = Calibration.insufficient(s, rows);
+        if (why != null) {
+            throw new IllegalArgumentException("scenario " + s.name() + ": " + why);
+        }
+        List<RowResult> used = Calibration.matching(s, rows);
+        HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), used);
+        // rho depends on versions (the garbage of doubling arrays), so RSS comes from rows at the same versions
+        List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == s.params().versions())
+                .toList();
+        RssModel rss = RssModel.fit(sameVersions.isEmpty() ? used : sameVersions);
+        double spread = 0;
+        for (RowResult r : used) {
+            double y = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
+            spread = Math.max(spread, r.spreadOf(Metric.INDEX_LIVE_HEAP).orElse(0) / y);
+        }
+        double uh = PlanRules.heapUncertainty(heap, spread);
+        double ur = PlanRules.rssUncertainty(rss, uh);
+        double live = heap.predict(s.params());
+        double liveHigh = live * (1 + uh);
+        double r = rss.predict(live);
+        double rssHigh = r * (1 + ur);
+        long xmx = PlanRules.xmx(liveHigh);
+        long limit = PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss());
+        return new Prediction(s, live, live * (1 - uh), liveHigh, r, r * (1 - ur), rssHigh, xmx, limit,
+                new ScenarioModel(source, heap, rss, uh, ur));
+    }
+}

@@ -1,0 +1,14 @@
+package io.memstore.measure.plan;
+
+/**
+ * The models one scenario's prediction came from, and how far they are trusted.
+ *
+ * @param source          where the fitted rows came from: a results file, or {@code calibration run}
+ * @param heap            the index heap model
+ * @param rss             the RSS model
+ * @param heapUncertainty relative half-width of the live heap's low..high band
+ * @param rssUncertainty  relative half-width of the RSS band
+ */
+public record ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty,
+                            double rssUncertainty) {
+}

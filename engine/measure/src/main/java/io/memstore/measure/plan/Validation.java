@@ -1,0 +1,86 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowMeasurement;
+import io.memstore.measure.run.SpecRunner;
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.PlanScenario;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Sizes;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Keeps the predictions honest: measures rows at small key counts and at a large one, fits on the small ones
+ * only, predicts the large ones and reports the error against their measurement. The capacity-planning page's
+ * table comes from this (fit at 100K keys, predict 1M); the test suite runs a smaller variant.
+ */
+public final class Validation {
+    private Validation() {
+    }
+
+    /** One predicted row against its measurement. */
+    public record Check(String row, double measuredHeap, double predictedHeap, double measuredRss,
+                        double predictedRss) {
+        public double heapError() {
+            return (predictedHeap - measuredHeap) / measuredHeap;
+        }
+
+        public double rssError() {
+            return (predictedRss - measuredRss) / measuredRss;
+        }
+    }
+
+    /**
+     * @param base      the configuration (its keys and versions are replaced)
+     * @param fitKeys   key counts of the rows fitted
+     * @param checkKeys key count of the rows predicted
+     * @param versions  versions values, each measured at every key count
+     */
+    public static List<Check> run(RowParams base, List<Long> fitKeys, long checkKeys, List<Integer> versions,
+                                  SpecRunner runner) {
+        List<Row> fit = new ArrayList<>();
+        List<Row> check = new ArrayList<>();
+        for (int v : versions) {
+            for (long n : fitKeys) {
+                fit.add(row("fit", base, n, v));
+            }
+            check.add(row("check", base, checkKeys, v));
+        }
+        List<Row> all = new ArrayList<>(fit);
+        all.addAll(check);
+        List<RowResult> measured = runner.run(all).stream().map(RowMeasurement::toRowResult).toList();
+        List<RowResult> fitted = measured.subList(0, fit.size());
+        List<Check> out = new ArrayList<>();
+        for (RowResult r : measured.subList(fit.size(), measured.size())) {
+            PlanScenario s = new PlanScenario(r.name(), r.params(), null, "validation");
+            Prediction p = Planner.predict(s, fitted, "validation");
+            out.add(new Check(r.name(), r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), p.liveHeap(),
+                    r.metric(Metric.PROCESS_RSS).getAsDouble(), p.rss()));
+        }
+        return out;
+    }
+
+    /** The checks as a Markdown table (MB = 10^6 B, as the seed writes its tables). */
+    public static List<String> markdown(List<Check> checks) {
+        List<String> lines = new ArrayList<>();
+        lines.add("| row | live heap measured, MB | predicted, MB | error | RSS measured, MB | predicted, MB | error |");
+        lines.add("|---|---:|---:|---:|---:|---:|---:|");
+        for (Check c : checks) {
+            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %+.2f %% | %.1f | %.1f | %+.1f %% |", c.row(),
+                    c.measuredHeap() / 1e6, c.predictedHeap() / 1e6, c.heapError() * 100, c.measuredRss() / 1e6,
+                    c.predictedRss() / 1e6, c.rssError() * 100));
+        }
+        return lines;
+    }
+
+    private static Row row(String what, RowParams b, long keys, int versions) {
+        RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
+                b.index(), b.seed(), b.runs(), 0.0, false);
+        return new Row(what + "/keys=" + Sizes.formatCount(keys) + ",versions=" + versions + ",keySize="
+                + Sizes.formatExactBytes(b.keySize()) + "," + b.index().specName(), p);
+    }
+}

@@ -1,0 +1,210 @@
+package io.memstore.measure.probe;
+
+import io.memstore.store.Revision;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+
+import java.lang.ref.Reference;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Measures one row, once, in this JVM, which must be fresh (nothing else built before) and should run with
+ * {@link ProbeJvm#flags}. The steps, in order:
+ * <ol>
+ *   <li>create the empty target (index, or store over a new SQLite file), then the baseline: full
+ *       collections, heap in use, RSS;</li>
+ *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1, then the deleted share of keys
+ *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush;</li>
+ *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
+ *   <li>full collections again: live heap minus baseline, with the target kept reachable;</li>
+ *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
+ *       data; the peak, VmHWM, covers the build);</li>
+ *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
+ *       counted.</li>
+ * </ol>
+ * Keys and values are generated per put from (seed, i) ({@link KeyGenerator}, {@link ValueGenerator}), so
+ * the probe itself holds O(1) state next to the target.
+ */
+public final class Probe {
+    /** Keys in the get sample at most: 64 Ki arrays, a few MB, allocated after the heap reading. */
+    static final int GET_SAMPLE = 1 << 16;
+    private static final long SAMPLE_STREAM = 0x47455453L; // "GETS"
+
+    private final ProbeArgs args;
+    private final Consumer<String> phase;
+
+    /**
+     * @param phase told of each step, for progress messages
+     */
+    public Probe(ProbeArgs args, Consumer<String> phase) {
+        this.args = args;
+        this.phase = phase;
+    }
+
+    /**
+     * Runs the measurement and returns the metrics in a stable order ({@link Metrics} names; null = unavailable).
+     *
+     * @throws IllegalArgumentException when the row cannot be built (bad sizes or counts), naming the field
+     */
+    public Map<String, Number> run() {
+        RowParams p = args.row().params();
+        checkRanges(p);
+        KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
+        ValueGenerator values = new ValueGenerator(p.seed(), p.store() == StoreKind.NONE ? 0 : p.valueSize());
+        DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
+        Map<String, Number> m = new LinkedHashMap<>();
+        try (LoadTarget target = Targets.open(p, args.dataDir())) {
+            phase.accept("baseline");
+            long baselineHeap = HeapMeter.liveHeap();
+            ProcMemory baseline = ProcMemory.read();
+            m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
+            m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
+            m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
+            m.put(Metrics.JVM_VERSION, Runtime.version().feature());
+
+            Long allocatedBefore = HeapMeter.threadAllocatedBytes();
+            long start = System.nanoTime();
+            long puts = load(p, keys, values, target);
+            long putsDone = System.nanoTime();
+            long deleted = 0;
+            for (long i = 0; i < p.keys() && deletions.count() > 0; i++) {
+                if (deletions.isDeleted(i)) {
+                    target.delete(keys.key(i));
+                    deleted++;
+                }
+            }
+            Double compactSeconds = null;
+            if (p.compact()) {
+                phase.accept("compacting");
+                long c = System.nanoTime();
+                target.compact();
+                compactSeconds = seconds(System.nanoTime() - c);
+            }
+            target.finish();
+            long end = System.nanoTime();
+            Long allocatedAfter = HeapMeter.threadAllocatedBytes();
+
+            m.put(Metrics.LOAD_PUTS, puts);
+            m.put(Metrics.LOAD_DELETES, deleted);
+            m.put(Metrics.LOAD_SECONDS, seconds(end - start));
+            m.put(Metrics.LOAD_PUTS_PER_SECOND, puts / Math.max(1e-9, seconds(putsDone - start)));
+            m.put(Metrics.COMPACT_SECONDS, compactSeconds);
+
+            phase.accept("measuring heap");
+            long live = HeapMeter.liveHeap() - baselineHeap;
+            ProcMemory after = ProcMemory.read();
+            m.put(Metrics.INDEX_ALLOCATED, allocatedBefore == null || allocatedAfter == null ? null
+                    : allocatedAfter - allocatedBefore);
+            m.put(Metrics.INDEX_LIVE_HEAP, live);
+            m.put(Metrics.INDEX_BYTES_PER_KEY, (double) live / p.keys());
+            m.put(Metrics.INDEX_KEYS, target.keyCount());
+            m.put(Metrics.INDEX_REVISIONS, target.revisionCount());
+            m.put(Metrics.PROCESS_RSS, after.rss());
+            m.put(Metrics.PROCESS_PEAK_RSS, after.peakRss());
+            m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
+            m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());
+            m.put(Metrics.PROCESS_PSS, after.pss());
+            m.put(Metrics.STORE_FILE_SIZE, target.fileSize());
+
+            timeGets(p, keys, deletions, target, m);
+            // the target, and the generators the baseline already held, stay reachable through every reading
+            Reference.reachabilityFence(target.retained());
+            Reference.reachabilityFence(target);
+            Reference.reachabilityFence(keys);
+            Reference.reachabilityFence(values);
+        }
+        return m;
+    }
+
+    private long load(RowParams p, KeyGenerator keys, ValueGenerator values, LoadTarget target) {
+        long total = p.keys() * p.versions();
+        long tick = Math.max(1, total / 10);
+        long puts = 0;
+        for (int v = 0; v < p.versions(); v++) {
+            for (long i = 0; i < p.keys(); i++) {
+                // a new array per put: the index may keep it as the stored key (the contract forbids reuse)
+                target.put(keys.key(i), values.value(i, v));
+                if (++puts % tick == 0 && puts < total) {
+                    phase.accept("loading " + (100 * puts / total) + " %");
+                }
+            }
+        }
+        return puts;
+    }
+
+    /** Gets of live keys: a sample of up to 64 Ki keys picked by hash, cycled through, after a warm-up. */
+    private void timeGets(RowParams p, KeyGenerator keys, DeletionPlan deletions, LoadTarget target,
+                          Map<String, Number> m) {
+        long liveKeys = p.keys() - deletions.count();
+        if (args.gets() == 0 || liveKeys == 0) {
+            m.put(Metrics.GET_COUNT, 0L);
+            m.put(Metrics.GET_OPS_PER_SECOND, null);
+            return;
+        }
+        phase.accept("timing gets (" + target.getMethod() + ")");
+        byte[][] sample = new byte[(int) Math.min(GET_SAMPLE, liveKeys)][];
+        long draw = 0;
+        for (int s = 0; s < sample.length; ) {
+            long i = Long.remainderUnsigned(Mix.hash(p.seed(), SAMPLE_STREAM, draw++), p.keys());
+            if (!deletions.isDeleted(i)) {
+                sample[s++] = keys.key(i);
+            }
+        }
+        getAll(target, sample, Math.max(args.gets() / 2, 1)); // warm-up: lets the JIT compile the read path
+        long start = System.nanoTime();
+        getAll(target, sample, args.gets());
+        long elapsed = System.nanoTime() - start;
+        m.put(Metrics.GET_COUNT, (long) args.gets());
+        m.put(Metrics.GET_OPS_PER_SECOND, args.gets() / Math.max(1e-9, seconds(elapsed)));
+    }
+
+    private static void getAll(LoadTarget target, byte[][] sample, int gets) {
+        for (int g = 0, s = 0; g < gets; g++) {
+            if (!target.get(sample[s])) {
+                throw new IllegalStateException("get of a key that was put and not deleted found nothing: the "
+                        + "target lost a key (" + target.getMethod() + ")");
+            }
+            if (++s == sample.length) {
+                s = 0;
+            }
+        }
+    }
+
+    /**
+     * Checks that the row can be built: counts and sizes in range, and keys of the pattern that fit the key
+     * size. {@link #run} checks the same first; the probe's main calls it apart to tell a rejected row from a
+     * failed measurement.
+     *
+     * @throws IllegalArgumentException naming the field and what it needs
+     */
+    public static void validate(RowParams p) {
+        checkRanges(p);
+        KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
+        new DeletionPlan(p.keys(), p.deletes());
+    }
+
+    private static void checkRanges(RowParams p) {
+        if (p.keys() < 1 || p.keys() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("keys must be in 1.." + Integer.MAX_VALUE + ", was " + p.keys());
+        }
+        if (p.versions() < 1) {
+            throw new IllegalArgumentException("versions must be at least 1, was " + p.versions());
+        }
+        if (p.keys() * p.versions() + p.keys() > Revision.MAX_MAIN) {
+            throw new IllegalArgumentException("keys x versions must stay below " + Revision.MAX_MAIN
+                    + " revisions, was " + p.keys() + " x " + p.versions());
+        }
+        if (p.valueSize() < 0) {
+            throw new IllegalArgumentException("valueSize must not be negative, was " + p.valueSize() + " B");
+        }
+        if (p.keyPattern() == null || p.store() == null || p.index() == null) {
+            throw new IllegalArgumentException("keyPattern, store and index are required");
+        }
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

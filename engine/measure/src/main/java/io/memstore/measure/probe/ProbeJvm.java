@@ -1,0 +1,108 @@
+package io.memstore.measure.probe;
+
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+
+import java.util.List;
+
+/**
+ * The JVM flags of a probe child: fixed, derived only from the row, and recorded with every measurement.
+ * A pod's memory limit kills on RSS, not on heap, so the flags aim at an RSS that is small and honest: close
+ * to what the data needs, not to what a generous collector would reserve.
+ *
+ * <ul>
+ *   <li>{@code -XX:+UseSerialGC}: one collector thread, no remembered sets or per-region structures, and
+ *       {@code System.gc()} is a full compacting collection, which the retained-heap reading relies on.
+ *       Measured here: peak RSS ~400 MB under SerialGC vs ~490 MB under G1 defaults for the same ~235 MB live.</li>
+ *   <li>{@code -XX:MarkSweepDeadRatio=0}: SerialGC's full collection may leave up to 5 % of the old
+ *       generation as "dead wood" (garbage it does not compact away, to save copying), and the live-heap
+ *       reading counts it. Measured here: 1M keys x 3 versions in the reference index read 306.7 B/key with
+ *       the default and 288.1 B/key with 0, against 288.7 B/key at 100K keys; with 0 every full collection
+ *       compacts completely, so the reading is the reachable heap and predictions from small rows hold. The
+ *       1M x 5 B-tree row likewise read 101 MiB or 107 MiB from run to run with the default.</li>
+ *   <li>{@code -XX:MaxNewSize=32m}: the young generation is touched from end to end between collections, so
+ *       all of it is resident, and by default it is a third of the heap. Capped at 32 MiB, 1M keys x 5 versions
+ *       in the reference index measured 422 MB RSS instead of 542 MB for the same 320 MB live heap, at the
+ *       price of more young collections.</li>
+ *   <li>{@code -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}: the heap starts small, grows only
+ *       until 10 % of it is free after a collection and shrinks when more than 20 % is. A garbage-free build
+ *       (the TreeMap index) leaves free space untouched, hence not resident, and the ratios hardly matter; but
+ *       a B-tree whose inserts replace packed leaf arrays promotes those arrays to the old generation before
+ *       they die, fills its free space with garbage, and makes all of it resident. For 1M keys x 5 versions
+ *       (101 MiB live) the B-tree measured 212 MB RSS at 10/20, 230 MB at 20/30; with the SQLite store and
+ *       256 B values 264 MB (peak 278 MB) at 20/30 and 225 MB (peak 244 MB, 232 MiB) at 10/20. The price is
+ *       more full collections during the load, cheap for packed arrays.</li>
+ *   <li>{@code -Xmx}: a ceiling, not a target (see {@link #heapLimit}): high enough that a row the estimate
+ *       under-guesses by 2x still fits, so a legitimate row does not fail; a runaway row fails fast.</li>
+ *   <li>{@code -XX:+ExitOnOutOfMemoryError}: a child out of heap exits at once (code 3) with the reason on
+ *       stderr, instead of limping on; the parent reports the row, exit code and stderr.</li>
+ *   <li>{@code -Xss512k}: the probe does not recurse deeply; smaller stacks for the JVM's own threads.</li>
+ *   <li>{@code -XX:-UsePerfData}: no hsperfdata file mapped into the process (file-backed RSS) or left in
+ *       /tmp.</li>
+ *   <li>{@code -Djdk.attach.allowAttachSelf=true}: lets diagnostics such as JOL inspect the child.</li>
+ * </ul>
+ * The JIT stays at its defaults (C1 and C2): get and put rates should be those of a real, warmed-up
+ * application, and the JIT flags moved RSS by about 10 MB only.
+ */
+public final class ProbeJvm {
+    /** Heap for the JVM's and the probe's own objects, and the build's short-lived garbage (B). */
+    static final long BASE_HEAP = 64L << 20;
+    /** Extra heap for store rows: JDBC statements, batches of pending rows (B). */
+    static final long STORE_HEAP = 64L << 20;
+    static final long MIN_HEAP = 128L << 20;
+
+    private ProbeJvm() {
+    }
+
+    /** The flags of the child JVM for this row, in order; user-supplied flags go after them (and win). */
+    public static List<String> flags(RowParams p) {
+        return List.of(
+                "-XX:+UseSerialGC",
+                "-Xms16m",
+                "-Xmx" + (heapLimit(p) >> 20) + "m",
+                "-XX:MarkSweepDeadRatio=0",
+                "-XX:MaxNewSize=32m",
+                "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=20",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-Xss512k",
+                "-XX:-UsePerfData",
+                "-Djdk.attach.allowAttachSelf=true");
+    }
+
+    /**
+     * A generous guess of the live heap of the row's index (B): per key the key bytes in an array plus the
+     * index's per-key overhead, per revision its per-revision overhead. The overheads are rounded-up
+     * measurements: the reference index (a TreeMap of etcd-like keyIndex objects) measured 264 B per 64 B key
+     * at 1 version (80 B key array + 184 B) and 14 B more per further version, estimated as key array + 200 B
+     * per key + 24 B per revision; the compact B-tree measured 74.7 B per 64 B key at 1 version and 106.7 B
+     * at 5, estimated as key + 48 B per key + 16 B per revision (128 B and 192 B for those rows).
+     */
+    public static long estimatedLiveHeap(RowParams p) {
+        long perKey;
+        long perRevision;
+        if (p.index() == IndexKind.REFERENCE) {
+            perKey = align8(16L + p.keySize()) + 200;
+            perRevision = 24;
+        } else {
+            perKey = p.keySize() + 48L;
+            perRevision = 16;
+        }
+        return p.keys() * perKey + p.keys() * (long) p.versions() * perRevision;
+    }
+
+    /**
+     * -Xmx of the child (B): twice {@link #estimatedLiveHeap} plus a fixed 64 MiB (and 64 MiB more for store
+     * rows), at least 128 MiB, rounded up to whole MiB.
+     */
+    public static long heapLimit(RowParams p) {
+        long bytes = 2 * estimatedLiveHeap(p) + BASE_HEAP + (p.store() == StoreKind.SQLITE ? STORE_HEAP : 0);
+        bytes = Math.max(bytes, MIN_HEAP);
+        return (bytes + (1 << 20) - 1) & ~((1L << 20) - 1);
+    }
+
+    private static long align8(long n) {
+        return (n + 7) & ~7L;
+    }
+}

@@ -1,0 +1,99 @@
+package io.memstore.measure.probe;
+
+import io.memstore.store.Durability;
+import io.memstore.store.MvccStore;
+import io.memstore.store.StoreOptions;
+import io.memstore.measure.spec.IndexKind;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The full store: {@link MvccStore} over a new SQLite file, in {@link Durability#DEFERRED} mode (group commit,
+ * as etcd's backend batches writes), with the row's index. Each put is its own write transaction, so
+ * revisions advance exactly as in {@link IndexTarget}; the store copies keys and values, so the probe's
+ * reused value buffer is safe to pass. Gets are single-key ranges at the latest revision
+ * ({@link MvccStore#get(byte[])}): the index lookup plus the value's row read from SQLite.
+ */
+final class StoreTarget implements LoadTarget {
+    static final String FILE_NAME = "store.db";
+    private final MvccStore store;
+
+    private StoreTarget(MvccStore store) {
+        this.store = store;
+    }
+
+    /** Opens a new store in {@code dataDir}; an existing store file there is an error, never reused. */
+    static StoreTarget open(Path dataDir, IndexKind index) {
+        Path file = dataDir.resolve(FILE_NAME);
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the probe's data directory " + dataDir + ": "
+                    + e.getMessage(), e);
+        }
+        if (Files.exists(file)) {
+            throw new IllegalArgumentException(file + " exists already: each probe run needs a new store file");
+        }
+        StoreOptions options = StoreOptions.defaults().durability(Durability.DEFERRED)
+                .indexFactory(() -> Indexes.create(index));
+        return new StoreTarget(MvccStore.open(file, options));
+    }
+
+    @Override
+    public void put(byte[] key, byte[] value) {
+        store.put(key, value);
+    }
+
+    @Override
+    public void delete(byte[] key) {
+        store.deleteRange(key, null);
+    }
+
+    @Override
+    public void compact() {
+        store.compact(store.currentRevision());
+    }
+
+    @Override
+    public void finish() {
+        store.flush();
+    }
+
+    @Override
+    public boolean get(byte[] key) {
+        return store.get(key) != null;
+    }
+
+    @Override
+    public long keyCount() {
+        return store.index().keyCount();
+    }
+
+    @Override
+    public long revisionCount() {
+        return store.index().revisionCount();
+    }
+
+    @Override
+    public Long fileSize() {
+        return store.fileSize();
+    }
+
+    @Override
+    public Object retained() {
+        return store;
+    }
+
+    @Override
+    public String getMethod() {
+        return "MvccStore.get(key): single-key range at the latest revision, value read from SQLite";
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

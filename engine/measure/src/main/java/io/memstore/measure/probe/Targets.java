@@ -1,0 +1,18 @@
+package io.memstore.measure.probe;
+
+import io.memstore.measure.spec.RowParams;
+
+import java.nio.file.Path;
+
+/** Opens the target of a row: the index alone, or the store over a new SQLite file in the data directory. */
+final class Targets {
+    private Targets() {
+    }
+
+    static LoadTarget open(RowParams p, Path dataDir) {
+        return switch (p.store()) {
+            case NONE -> new IndexTarget(Indexes.create(p.index()));
+            case SQLITE -> StoreTarget.open(dataDir, p.index());
+        };
+    }
+}

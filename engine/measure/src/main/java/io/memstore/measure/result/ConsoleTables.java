@@ -1,0 +1,70 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.model.ModelFit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The result as plain-text lines with aligned columns, for the Maven plugin's log: one table per workload, the
+ * model beside the seed's values, residuals, budgets, and a verdict line. No line ends in spaces.
+ */
+public final class ConsoleTables {
+    private ConsoleTables() {
+    }
+
+    public static List<String> render(RunResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add(TextTable.printable("memstore " + result.specName() + " (" + result.specFile() + "): " + result.rows().size()
+                + " row(s); sizes in MiB = 1024^2 B, B/key in parentheses; n/a = not measurable here"));
+        for (TextTable table : ReportTables.workloads(result.rows())) {
+            section(lines, table);
+        }
+        ModelFit model = result.model();
+        if (model != null) {
+            section(lines, ReportTables.model(model));
+            if (model.note() != null) {
+                lines.add(TextTable.printable("note: " + model.note()));
+            }
+            if (!model.residuals().isEmpty()) {
+                section(lines, ReportTables.residuals(model));
+            }
+        }
+        if (!result.budgets().isEmpty()) {
+            section(lines, ReportTables.budgets(result.budgets()));
+        }
+        if (result.baseline() != null) {
+            section(lines, ReportTables.regressions(result.baseline()));
+            if (result.baseline().note() != null) {
+                lines.add(TextTable.printable("note: " + result.baseline().note()));
+            }
+        }
+        lines.add("");
+        lines.add(verdict(result));
+        return lines;
+    }
+
+    private static void section(List<String> lines, TextTable table) {
+        lines.add("");
+        lines.addAll(table.aligned());
+    }
+
+    /** {@code PASSED: 4 budget outcome(s), 0 failed} or {@code FAILED: 2 of 4 budget outcome(s) failed (1 error)}. */
+    static String verdict(RunResult result) {
+        long failed = result.budgets().stream().filter(o -> !o.passed()).count();
+        long errors = result.budgets().stream().filter(BudgetOutcome::failsRun).count();
+        int total = result.budgets().size();
+        if (result.baseline() != null) {
+            // regression outcomes are budget outcomes too: one count, so the verdict line cannot hide them
+            failed += result.baseline().outcomes().stream().filter(o -> !o.passed()).count();
+            errors += result.baseline().outcomes().stream().filter(o -> o.failsRun()).count();
+            total += result.baseline().outcomes().size();
+        }
+        if (result.passed()) {
+            return "PASSED: " + total + " budget outcome(s), " + failed + " failed"
+                    + (failed > 0 ? " (warnings only)" : "");
+        }
+        return "FAILED: " + failed + " of " + total + " budget outcome(s) failed (" + errors + " at error level)";
+    }
+}

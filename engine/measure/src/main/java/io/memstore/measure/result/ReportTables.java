@@ -1,0 +1,186 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.MetricUnit;
+import io.memstore.measure.budget.BaselineComparison;
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.model.MemoryModel;
+import io.memstore.measure.model.ModelFit;
+import io.memstore.measure.model.Residual;
+import io.memstore.measure.model.Weighting;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The tables people read, shared by {@link ConsoleTables} and {@link ResultMarkdown}: per workload the seed's
+ * layout (N | versions | key size | value size | index live heap | allocated | RSS | peak RSS | store file |
+ * puts/s | get/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
+ * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
+ */
+public final class ReportTables {
+    static final String SIZE_UNIT = ", MiB (B/key)";
+
+    private static final Metric[] SIZE_COLUMNS = {Metric.INDEX_LIVE_HEAP, Metric.INDEX_ALLOCATED,
+            Metric.PROCESS_RSS, Metric.PROCESS_PEAK_RSS, Metric.STORE_FILE_SIZE};
+    private static final String[] SIZE_HEADERS = {"index live heap", "allocated", "RSS", "peak RSS", "store file"};
+
+    /** A parameter that gets its own column only when it varies within a workload. */
+    private record Varying(String header, boolean right, Function<RowParams, String> cell) {
+    }
+
+    private static final List<Varying> VARYING = List.of(
+            new Varying("index", false, p -> p.index().specName()),
+            new Varying("store", false, p -> p.store().specName()),
+            new Varying("key pattern", false, p -> p.keyPattern().specName()),
+            new Varying("deletes", true, p -> Units.percent(p.deletes())),
+            new Varying("compact", false, p -> Boolean.toString(p.compact())));
+
+    private ReportTables() {
+    }
+
+    /** One table per workload, in the order workloads first appear. */
+    public static List<TextTable> workloads(List<RowResult> rows) {
+        Map<String, List<RowResult>> byWorkload = new LinkedHashMap<>();
+        for (RowResult row : rows) {
+            byWorkload.computeIfAbsent(row.workload(), w -> new ArrayList<>()).add(row);
+        }
+        List<TextTable> tables = new ArrayList<>();
+        byWorkload.forEach((workload, list) -> tables.add(workload(workload, list)));
+        return tables;
+    }
+
+    private static TextTable workload(String workload, List<RowResult> rows) {
+        List<Varying> extra = new ArrayList<>();
+        List<String> constant = new ArrayList<>();
+        for (Varying v : VARYING) {
+            Set<String> values = new LinkedHashSet<>();
+            rows.forEach(r -> values.add(v.cell().apply(r.params())));
+            if (values.size() > 1) {
+                extra.add(v);
+            } else {
+                constant.add(v.header() + " " + values.iterator().next());
+            }
+        }
+        TextTable t = new TextTable("workload " + workload + " (" + String.join(", ", constant) + ")");
+        t.column("N", true).column("versions", true).column("key size", true).column("value size", true);
+        extra.forEach(v -> t.column(v.header(), v.right()));
+        for (String h : SIZE_HEADERS) {
+            t.column(h + SIZE_UNIT, true);
+        }
+        t.column("puts/s", true).column("get/s", true);
+        for (RowResult row : rows) {
+            RowParams p = row.params();
+            List<String> cells = new ArrayList<>();
+            cells.add(Units.count(p.keys()));
+            cells.add(Integer.toString(p.versions()));
+            cells.add(Units.exactBytes(p.keySize()));
+            // Values are not stored by index-only rows, so their value size means nothing.
+            cells.add(p.store() == StoreKind.NONE ? "-" : Units.exactBytes(p.valueSize()));
+            extra.forEach(v -> cells.add(v.cell().apply(p)));
+            for (Metric m : SIZE_COLUMNS) {
+                cells.add(size(row.metric(m), p.keys()));
+            }
+            cells.add(rate(row.metric(Metric.LOAD_PUTS_PER_SECOND)));
+            cells.add(rate(row.metric(Metric.GET_OPS_PER_SECOND)));
+            t.row(cells);
+        }
+        return t;
+    }
+
+    /** The fitted coefficients beside the seed's published etcd values. */
+    public static TextTable model(ModelFit fit) {
+        TextTable t = new TextTable("memory model N*(c1 + keySize) + N*versions*(c2 + pointer), "
+                + fit.index().specName() + " rows");
+        t.column("", false).column("memstore (" + fit.index().specName() + ")", true).column("etcd (seed)", true);
+        t.row(List.of("c1, B per key", bytes(fit.c1()), Integer.toString(MemoryModel.SEED_C1)));
+        t.row(List.of("c2, B per version", bytes(fit.c2()), Integer.toString(MemoryModel.SEED_C2)));
+        t.row(List.of("pointer, B", Integer.toString(fit.pointer()), "-"));
+        t.row(List.of("relative RMS error", Units.percent(fit.relativeRmsError()), "-"));
+        t.row(List.of("rows fitted", Integer.toString(fit.residuals().size()), "8"));
+        t.row(List.of("method", fit.weighting() == Weighting.RELATIVE ? "least squares, weight 1/y^2"
+                : "least squares, unweighted", "average of pairwise solutions"));
+        return t;
+    }
+
+    /** Measured against predicted, per fitted row. */
+    public static TextTable residuals(ModelFit fit) {
+        TextTable t = new TextTable("model residuals (relative error = (predicted - measured) / measured)");
+        t.column("row", false).column("measured, MiB", true).column("predicted, MiB", true)
+                .column("relative error", true);
+        for (Residual r : fit.residuals()) {
+            t.row(List.of(r.row(), Units.mib(r.measured()), Units.mib(r.predicted()), signedPercent(r.relativeError())));
+        }
+        return t;
+    }
+
+    /** One line per budget outcome. */
+    static TextTable budgets(List<BudgetOutcome> outcomes) {
+        TextTable t = new TextTable("budgets");
+        t.column("result", false).column("level", false).column("row", false).column("metric", false)
+                .column("actual", true).column("min", true).column("max", true).column("headroom", true)
+                .column("message", false);
+        for (BudgetOutcome o : outcomes) {
+            MetricUnit unit = o.metric().unit();
+            t.row(List.of(o.passed() ? "pass" : "FAIL", o.level().specName(), o.row(), o.metric().metricName(),
+                    o.actual() == null ? Units.NA : unit.format(o.actual()),
+                    o.min() == null ? "-" : unit.format(o.min()),
+                    o.max() == null ? "-" : unit.format(o.max()),
+                    o.headroom() == null ? "-" : unit.format(o.headroom()),
+                    o.message()));
+        }
+        return t;
+    }
+
+    /** One line per regression outcome: old -> new (delta, %) against the limits. */
+    static TextTable regressions(BaselineComparison baseline) {
+        TextTable t = new TextTable("against baseline " + baseline.file()
+                + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
+        t.column("result", false).column("level", false).column("row", false).column("metric", false)
+                .column("baseline -> now (delta, %)", false).column("limit", true).column("noise", true)
+                .column("message", false);
+        for (RegressionOutcome o : baseline.outcomes()) {
+            t.row(List.of(regressionResult(o), o.level().specName(), o.row(), o.metric().metricName(), o.change(),
+                    o.limits(), o.noise() == null ? "-" : o.metric().unit().format(o.noise()), o.message()));
+        }
+        return t;
+    }
+
+    /** {@code pass}, {@code noise} or {@code FAIL}/{@code WARN} as a failed outcome's level decides. */
+    static String regressionResult(RegressionOutcome o) {
+        if (o.status() == RegressionOutcome.Status.NOISE) {
+            return "noise";
+        }
+        return o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
+    }
+
+    /** {@code 117.3 (123.0)}: MiB and bytes per key, or n/a. */
+    static String size(OptionalDouble bytes, long keys) {
+        if (bytes.isEmpty()) {
+            return Units.NA;
+        }
+        return Units.mib(bytes.getAsDouble()) + " (" + Units.perKey(bytes.getAsDouble(), keys) + ")";
+    }
+
+    static String rate(OptionalDouble perSecond) {
+        return perSecond.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.0f", perSecond.getAsDouble());
+    }
+
+    private static String bytes(double v) {
+        return Double.isNaN(v) ? "undetermined" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String signedPercent(double ratio) {
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%+.1f %%", ratio * 100) : Units.NA;
+    }
+}

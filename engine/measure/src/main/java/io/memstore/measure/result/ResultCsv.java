@@ -1,0 +1,86 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.RowParams;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code memstore.csv}: one line per row for spreadsheets and scripts (RFC 4180: comma-separated, CRLF line
+ * ends, fields with a comma, quote or line break in double quotes, quotes doubled). Columns: the row's name and
+ * workload, its parameters (JSON names), {@code measuredRuns}, every row metric, then {@code <metric>.spread}
+ * for every row metric. Units are those of the metric (bytes, seconds, ops/s); a metric the platform could not
+ * give is {@value Units#NA}, which common CSV readers take as missing.
+ */
+public final class ResultCsv {
+    /** The file name the run writes. */
+    public static final String FILE_NAME = "memstore.csv";
+
+    private static final List<String> PARAM_COLUMNS = List.of("keys", "versions", "keySize", "valueSize",
+            "keyPattern", "store", "index", "deletes", "compact", "seed", "runs");
+
+    private ResultCsv() {
+    }
+
+    /** Writes the table atomically (see {@link AtomicFiles}). */
+    public static void write(RunResult result, Path file) throws IOException {
+        AtomicFiles.write(file, render(result));
+    }
+
+    public static String render(RunResult result) {
+        List<String> header = new ArrayList<>(List.of("name", "workload"));
+        header.addAll(PARAM_COLUMNS);
+        header.add("measuredRuns");
+        for (Metric m : Metric.rowMetrics()) {
+            header.add(m.metricName());
+        }
+        for (Metric m : Metric.rowMetrics()) {
+            header.add(m.metricName() + ".spread");
+        }
+        StringBuilder out = new StringBuilder();
+        line(header, out);
+        for (RowResult row : result.rows()) {
+            RowParams p = row.params();
+            List<String> cells = new ArrayList<>(List.of(row.name(), row.workload(),
+                    Long.toString(p.keys()), Integer.toString(p.versions()), Integer.toString(p.keySize()),
+                    Integer.toString(p.valueSize()), p.keyPattern().specName(), p.store().specName(),
+                    p.index().specName(), NumberText.text(p.deletes()), Boolean.toString(p.compact()),
+                    Long.toString(p.seed()), Integer.toString(p.runs()), Integer.toString(row.runs())));
+            for (Metric m : Metric.rowMetrics()) {
+                cells.add(number(m, row.metrics().get(m.metricName())));
+            }
+            for (Metric m : Metric.rowMetrics()) {
+                cells.add(number(m, row.spread().get(m.metricName())));
+            }
+            line(cells, out);
+        }
+        return out.toString();
+    }
+
+    private static String number(Metric metric, Double value) {
+        if (value == null) {
+            return Units.NA;
+        }
+        return NumberText.text(NumberText.of(value, metric.unit().integralWhenWhole()));
+    }
+
+    private static void line(List<String> fields, StringBuilder out) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(field(fields.get(i)));
+        }
+        out.append("\r\n");
+    }
+
+    /** One RFC 4180 field: quoted when it holds a comma, quote, CR or LF (or edge spaces), quotes doubled. */
+    static String field(String s) {
+        boolean quote = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\r') >= 0 || s.indexOf('\n') >= 0
+                || !s.equals(s.strip());
+        return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}

@@ -1,0 +1,127 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.spec.BudgetLevel;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code TEST-memstore.xml}: every budget outcome as a JUnit test case, so CI systems that collect Surefire-style
+ * reports (GitHub, GitLab, Jenkins) show budgets as tests. One suite named {@code memstore.<spec>}; one
+ * {@code <testcase>} per outcome, named {@code metric [row]} (regression outcomes {@code metric vs baseline [row]}):
+ * <ul>
+ *   <li>an outcome that fails the run is a {@code <failure>} whose message is the outcome's line;</li>
+ *   <li>a warning (a failed warn-level budget) passes, with the line in {@code <system-out>}, since the build
+ *       passes too; regression noise likewise;</li>
+ *   <li>a regression budget with nothing to compare with is {@code <skipped>}, with the reason.</li>
+ * </ul>
+ */
+public final class ResultJUnit {
+    /** The file name the run writes: Surefire's {@code TEST-*.xml} pattern, which report collectors look for. */
+    public static final String FILE_NAME = "TEST-memstore.xml";
+
+    private ResultJUnit() {
+    }
+
+    public static void write(RunResult result, Path file) throws IOException {
+        AtomicFiles.write(file, render(result));
+    }
+
+    /** One test case of the suite. */
+    private record Case(String name, String failure, String skipped, String out) {
+    }
+
+    public static String render(RunResult result) {
+        List<Case> cases = new ArrayList<>();
+        for (BudgetOutcome o : result.budgets()) {
+            String name = o.metric().metricName() + " [" + o.row() + "]";
+            String line = o.describe();
+            if (o.failsRun()) {
+                cases.add(new Case(name, line, null, null));
+            } else {
+                cases.add(new Case(name, null, null, (o.passed() ? "" : "warning: ") + line));
+            }
+        }
+        if (result.baseline() != null) {
+            for (RegressionOutcome o : result.baseline().outcomes()) {
+                String name = o.metric().metricName() + " vs baseline [" + o.row() + "]";
+                String line = o.describe();
+                if (o.failsRun()) {
+                    cases.add(new Case(name, line, null, null));
+                } else if (o.status() == RegressionOutcome.Status.NO_BASELINE && o.level() == BudgetLevel.WARN) {
+                    cases.add(new Case(name, null, o.message(), null));
+                } else {
+                    cases.add(new Case(name, null, null, (o.passed() ? "" : "warning: ") + line));
+                }
+            }
+        }
+        String suite = "memstore." + result.specName();
+        long failures = cases.stream().filter(c -> c.failure() != null).count();
+        long skipped = cases.stream().filter(c -> c.skipped() != null).count();
+        StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        x.append("<testsuite name=\"").append(xml(suite)).append("\" tests=\"").append(cases.size())
+                .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
+                .append("\" time=\"0\">\n");
+        x.append("  <properties>\n");
+        property(x, "spec", result.specFile());
+        property(x, "java", result.environment().java());
+        property(x, "passed", Boolean.toString(result.passed()));
+        if (result.baseline() != null) {
+            property(x, "baseline", result.baseline().file());
+        }
+        x.append("  </properties>\n");
+        for (Case c : cases) {
+            x.append("  <testcase classname=\"").append(xml(suite)).append("\" name=\"").append(xml(c.name()))
+                    .append("\" time=\"0\"");
+            if (c.failure() == null && c.skipped() == null && c.out() == null) {
+                x.append("/>\n");
+                continue;
+            }
+            x.append(">\n");
+            if (c.failure() != null) {
+                x.append("    <failure type=\"memstore.budget\" message=\"").append(xml(c.failure())).append("\">")
+                        .append(xml(c.failure())).append("</failure>\n");
+            }
+            if (c.skipped() != null) {
+                x.append("    <skipped message=\"").append(xml(c.skipped())).append("\"/>\n");
+            }
+            if (c.out() != null) {
+                x.append("    <system-out>").append(xml(c.out())).append("</system-out>\n");
+            }
+            x.append("  </testcase>\n");
+        }
+        return x.append("</testsuite>\n").toString();
+    }
+
+    private static void property(StringBuilder x, String name, String value) {
+        x.append("    <property name=\"").append(xml(name)).append("\" value=\"").append(xml(value)).append("\"/>\n");
+    }
+
+    /** Escapes for XML text and attributes; characters XML 1.0 cannot hold at all become U+FFFD. */
+    static String xml(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&apos;");
+                case '\n' -> out.append("&#10;");
+                case '\t' -> out.append("&#9;");
+                default -> {
+                    boolean allowed = c == '\r' || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
+                            || c >= 0x10000 && c <= 0x10FFFF;
+                    out.appendCodePoint(allowed ? c : 0xFFFD);
+                }
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,367 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.BudgetLevel;
+import io.memstore.measure.budget.BaselineComparison;
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.model.MemoryModel;
+import io.memstore.measure.model.ModelFit;
+import io.memstore.measure.model.Residual;
+import io.memstore.measure.model.Weighting;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code memstore.json}: the complete {@link RunResult}, the file other tools read. Layout (keys in this order):
+ * <pre>
+ * {"schemaVersion": 1, "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus"},
+ *  "rows": [{"name", "workload", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store",
+ *            "index", "deletes", "compact", "seed", "runs"}, "metrics": {...}, "spread": {...}, "runs"}],
+ *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
+ *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
+ *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message"}],
+ *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
+ *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
+ *               "message"}]} or null,
+ *  "passed"}
+ * </pre>
+ * {@code baseline} was added within schemaVersion 1 (an addition readers can ignore); files written before it
+ * have no such key and read as results that were not compared with a baseline.
+ * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
+ * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
+ */
+public final class ResultJson {
+    /** The file name the run writes. */
+    public static final String FILE_NAME = "memstore.json";
+
+    private ResultJson() {
+    }
+
+    /** Writes the result atomically (see {@link AtomicFiles}). */
+    public static void write(RunResult result, Path file) throws IOException {
+        AtomicFiles.write(file, toJson(result));
+    }
+
+    /** The JSON text of a result. */
+    public static String toJson(RunResult result) {
+        return JsonWriter.write(tree(result));
+    }
+
+    /** Reads a result written by {@link #write}; malformed files raise a {@link ResultFormatException}. */
+    public static RunResult read(Path file) throws IOException {
+        String text;
+        try {
+            // A strict decoder: a corrupt file is an error, not text with replacement characters.
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+        } catch (CharacterCodingException e) {
+            throw new ResultFormatException(file.toString(), 0, 0, "", "not valid UTF-8");
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(file.toString(), null, "no result file here; run memstore:check first");
+        }
+        return parse(text, file.toString());
+    }
+
+    /** Parses JSON text; {@code fileName} names it in errors. */
+    public static RunResult parse(String text, String fileName) throws ResultFormatException {
+        JsonValue root = JsonValue.parse(text, fileName);
+        root.members(); // an object at the top, or a clear error
+        JsonValue version = root.field("schemaVersion");
+        long v = version.longValue();
+        if (v != RunResult.SCHEMA_VERSION) {
+            throw version.error("schemaVersion " + v + " is not supported; this memstore reads schemaVersion "
+                    + RunResult.SCHEMA_VERSION);
+        }
+        root.onlyFields("schemaVersion", "spec", "environment", "rows", "model", "budgets", "baseline", "passed");
+
+        JsonValue spec = root.field("spec");
+        spec.onlyFields("name", "file");
+        JsonValue env = root.field("environment");
+        env.onlyFields("java", "jvmArgs", "os", "cpus");
+        List<String> jvmArgs = new ArrayList<>();
+        for (JsonValue arg : env.field("jvmArgs").elements()) {
+            jvmArgs.add(arg.string());
+        }
+        JsonValue cpus = env.field("cpus");
+        Environment environment = build(cpus, () -> new Environment(env.field("java").string(), jvmArgs,
+                env.field("os").string(), cpus.intValue()));
+
+        List<RowResult> rows = new ArrayList<>();
+        for (JsonValue row : root.field("rows").elements()) {
+            rows.add(readRow(row));
+        }
+        JsonValue modelValue = root.field("model");
+        ModelFit model = modelValue.isNull() ? null : readModel(modelValue);
+        List<BudgetOutcome> budgets = new ArrayList<>();
+        for (JsonValue outcome : root.field("budgets").elements()) {
+            budgets.add(readOutcome(outcome));
+        }
+        JsonValue baselineValue = root.members().get("baseline");
+        BaselineComparison baseline = baselineValue == null || baselineValue.isNull() ? null
+                : readBaseline(baselineValue);
+        JsonValue rowsValue = root.field("rows");
+        RunResult result = build(rowsValue, () -> new RunResult(spec.field("name").string(),
+                spec.field("file").string(), environment, rows, model, budgets, baseline));
+        JsonValue passed = root.field("passed");
+        if (passed.bool() != result.passed()) {
+            throw passed.error("says " + passed.bool() + " but the budgets say " + result.passed());
+        }
+        return result;
+    }
+
+    // ---- writing: RunResult -> ordered tree of maps, lists and scalars ----
+
+    private static Map<String, Object> tree(RunResult r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", r.schemaVersion());
+        root.put("spec", map("name", r.specName(), "file", r.specFile()));
+        Environment e = r.environment();
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("java", e.java());
+        env.put("jvmArgs", e.jvmArgs());
+        env.put("os", e.os());
+        env.put("cpus", e.cpus());
+        root.put("environment", env);
+        root.put("rows", r.rows().stream().map(ResultJson::rowTree).toList());
+        root.put("model", r.model() == null ? null : modelTree(r.model()));
+        root.put("budgets", r.budgets().stream().map(ResultJson::outcomeTree).toList());
+        root.put("baseline", r.baseline() == null ? null : baselineTree(r.baseline()));
+        root.put("passed", r.passed());
+        return root;
+    }
+
+    private static Map<String, Object> rowTree(RowResult row) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", row.name());
+        m.put("workload", row.workload());
+        RowParams p = row.params();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("keys", p.keys());
+        params.put("versions", p.versions());
+        params.put("keySize", p.keySize());
+        params.put("valueSize", p.valueSize());
+        params.put("keyPattern", p.keyPattern().specName());
+        params.put("store", p.store().specName());
+        params.put("index", p.index().specName());
+        params.put("deletes", p.deletes());
+        params.put("compact", p.compact());
+        params.put("seed", p.seed());
+        params.put("runs", p.runs());
+        m.put("params", params);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        for (Metric metric : Metric.rowMetrics()) {
+            Double v = row.metrics().get(metric.metricName());
+            metrics.put(metric.metricName(), v == null ? null : number(metric, v));
+        }
+        m.put("metrics", metrics);
+        Map<String, Object> spread = new LinkedHashMap<>();
+        row.spread().forEach((name, v) -> spread.put(name, number(Metric.rowMetric(name), v)));
+        m.put("spread", spread);
+        m.put("runs", row.runs());
+        return m;
+    }
+
+    private static Map<String, Object> modelTree(ModelFit fit) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("c1", NumberText.of(fit.c1(), false));
+        m.put("c2", NumberText.of(fit.c2(), false));
+        m.put("pointer", fit.pointer());
+        m.put("relativeRmsError", NumberText.of(fit.relativeRmsError(), false));
+        m.put("residuals", fit.residuals().stream().map(r -> {
+            Map<String, Object> res = new LinkedHashMap<>();
+            res.put("row", r.row());
+            res.put("measured", NumberText.of(r.measured(), true));
+            res.put("predicted", NumberText.of(r.predicted(), true));
+            res.put("relativeError", NumberText.of(r.relativeError(), false));
+            return res;
+        }).toList());
+        m.put("seed", map("c1", MemoryModel.SEED_C1, "c2", MemoryModel.SEED_C2));
+        m.put("index", fit.index().specName());
+        m.put("weighting", fit.weighting().specName());
+        m.put("note", fit.note());
+        return m;
+    }
+
+    private static Map<String, Object> outcomeTree(BudgetOutcome o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("metric", o.metric().metricName());
+        m.put("row", o.row());
+        m.put("max", number(o.metric(), o.max()));
+        m.put("min", number(o.metric(), o.min()));
+        m.put("actual", number(o.metric(), o.actual()));
+        m.put("headroom", number(o.metric(), o.headroom()));
+        m.put("passed", o.passed());
+        m.put("level", o.level().specName());
+        m.put("message", o.message());
+        return m;
+    }
+
+    private static Map<String, Object> baselineTree(BaselineComparison b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("file", b.file());
+        m.put("found", b.found());
+        m.put("spec", b.specName());
+        m.put("note", b.note());
+        m.put("regressions", b.outcomes().stream().map(o -> {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("metric", o.metric().metricName());
+            r.put("row", o.row());
+            r.put("baseline", number(o.metric(), o.baseline()));
+            r.put("actual", number(o.metric(), o.actual()));
+            r.put("delta", number(o.metric(), o.delta()));
+            r.put("relativeDelta", o.relativeDelta() == null ? null : NumberText.of(o.relativeDelta(), false));
+            r.put("maxIncrease", o.maxIncrease() == null ? null : NumberText.of(o.maxIncrease(), false));
+            r.put("maxIncreaseBytes", number(o.metric(), o.maxIncreaseBytes()));
+            r.put("noise", number(o.metric(), o.noise()));
+            r.put("status", o.status().specName());
+            r.put("passed", o.passed());
+            r.put("level", o.level().specName());
+            r.put("message", o.message());
+            return r;
+        }).toList());
+        return m;
+    }
+
+    private static Number number(Metric metric, Double value) {
+        return value == null ? null : NumberText.of(value, metric.unit().integralWhenWhole());
+    }
+
+    private static Map<String, Object> map(String k1, Object v1, String k2, Object v2) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
+    }
+
+    // ---- reading: checked JSON tree -> model, every error at its position ----
+
+    private static RowResult readRow(JsonValue row) throws ResultFormatException {
+        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
+        JsonValue p = row.field("params");
+        p.onlyFields("keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index", "deletes",
+                "compact", "seed", "runs");
+        String workload = row.field("workload").string();
+        RowParams params = build(p, () -> new RowParams(workload, p.field("keys").longValue(),
+                p.field("versions").intValue(), p.field("keySize").intValue(), p.field("valueSize").intValue(),
+                named(p.field("keyPattern"), KeyPattern.values(), KeyPattern::specName),
+                named(p.field("store"), StoreKind.values(), StoreKind::specName),
+                named(p.field("index"), IndexKind.values(), IndexKind::specName),
+                p.field("seed").longValue(), p.field("runs").intValue(), p.field("deletes").number(),
+                p.field("compact").bool()));
+        Map<String, Double> metrics = readMetrics(row.field("metrics"));
+        Map<String, Double> spread = readMetrics(row.field("spread"));
+        return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
+                row.field("runs").intValue()));
+    }
+
+    private static Map<String, Double> readMetrics(JsonValue object) throws ResultFormatException {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonValue> e : object.members().entrySet()) {
+            if (Metric.byName(e.getKey()).filter(m -> !m.isModel()).isEmpty()) {
+                throw e.getValue().error("unknown row metric; known: " + String.join(", ",
+                        Metric.rowMetrics().stream().map(Metric::metricName).toList()));
+            }
+            metrics.put(e.getKey(), e.getValue().nullableNumber());
+        }
+        return metrics;
+    }
+
+    private static ModelFit readModel(JsonValue m) throws ResultFormatException {
+        m.onlyFields("c1", "c2", "pointer", "relativeRmsError", "residuals", "seed", "index", "weighting", "note");
+        JsonValue seed = m.field("seed");
+        seed.onlyFields("c1", "c2");
+        seed.field("c1").number();
+        seed.field("c2").number();
+        List<Residual> residuals = new ArrayList<>();
+        for (JsonValue r : m.field("residuals").elements()) {
+            r.onlyFields("row", "measured", "predicted", "relativeError");
+            residuals.add(new Residual(r.field("row").string(), r.field("measured").numberOrNaN(),
+                    r.field("predicted").numberOrNaN(), r.field("relativeError").numberOrNaN()));
+        }
+        JsonValue weighting = m.field("weighting");
+        Weighting w = build(weighting, () -> Weighting.bySpecName(weighting.string()));
+        return build(m, () -> new ModelFit(named(m.field("index"), IndexKind.values(), IndexKind::specName),
+                m.field("pointer").intValue(), w, m.field("c1").numberOrNaN(), m.field("c2").numberOrNaN(),
+                m.field("relativeRmsError").numberOrNaN(), residuals, m.field("note").nullableString()));
+    }
+
+    private static BudgetOutcome readOutcome(JsonValue o) throws ResultFormatException {
+        o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message");
+        JsonValue metricValue = o.field("metric");
+        String metricName = metricValue.string();
+        Metric metric = Metric.byName(metricName).orElseThrow(() -> metricValue.error("unknown metric; known: "
+                + String.join(", ", Arrays.stream(Metric.values()).map(Metric::metricName).toList())));
+        JsonValue level = o.field("level");
+        BudgetLevel l = build(level, () -> BudgetLevel.bySpecName(level.string()));
+        return build(o, () -> new BudgetOutcome(metric, o.field("row").string(), o.field("max").nullableNumber(),
+                o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
+                o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string()));
+    }
+
+    private static BaselineComparison readBaseline(JsonValue b) throws ResultFormatException {
+        b.onlyFields("file", "found", "spec", "note", "regressions");
+        List<RegressionOutcome> outcomes = new ArrayList<>();
+        for (JsonValue o : b.field("regressions").elements()) {
+            o.onlyFields("metric", "row", "baseline", "actual", "delta", "relativeDelta", "maxIncrease",
+                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message");
+            JsonValue metricValue = o.field("metric");
+            Metric metric = build(metricValue, () -> Metric.rowMetric(metricValue.string()));
+            JsonValue level = o.field("level");
+            BudgetLevel l = build(level, () -> BudgetLevel.bySpecName(level.string()));
+            JsonValue status = o.field("status");
+            RegressionOutcome.Status s = build(status, () -> RegressionOutcome.Status.bySpecName(status.string()));
+            outcomes.add(build(o, () -> new RegressionOutcome(metric, o.field("row").string(),
+                    o.field("baseline").nullableNumber(), o.field("actual").nullableNumber(),
+                    o.field("delta").nullableNumber(), o.field("relativeDelta").nullableNumber(),
+                    o.field("maxIncrease").nullableNumber(), o.field("maxIncreaseBytes").nullableNumber(),
+                    o.field("noise").nullableNumber(), s, o.field("passed").bool(), l,
+                    o.field("message").string())));
+        }
+        return build(b, () -> new BaselineComparison(b.field("file").string(), b.field("found").bool(),
+                b.field("spec").nullableString(), b.field("note").nullableString(), outcomes));
+    }
+
+    /** The constant of {@code values} whose spec name the string is, or an error listing them. */
+    private static <E> E named(JsonValue value, E[] values, Function<E, String> specName)
+            throws ResultFormatException {
+        String s = value.string();
+        List<String> names = new ArrayList<>();
+        for (E e : values) {
+            if (specName.apply(e).equals(s)) {
+                return e;
+            }
+            names.add(specName.apply(e));
+        }
+        throw value.error("unknown value " + JsonWriter.quote(s) + "; expected one of " + String.join(", ", names));
+    }
+
+    /** A value-building step that may throw either a format error or a model's IllegalArgumentException. */
+    private interface Step<T> {
+        T get() throws ResultFormatException;
+    }
+
+    /** Runs a step, turning the model's own validation errors into format errors at {@code at}. */
+    private static <T> T build(JsonValue at, Step<T> step) throws ResultFormatException {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw at.error(e.getMessage() != null ? e.getMessage() : e.toString());
+        }
+    }
+}

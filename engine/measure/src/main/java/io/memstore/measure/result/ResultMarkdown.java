@@ -1,0 +1,84 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.model.ModelFit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code memstore.md}: the result for people, in the seed's layout: per workload a table (N | versions | key
+ * size | value size | index live heap | allocated | RSS | peak RSS | store file | puts/s | get/s), then the
+ * fitted model beside etcd's c1 = 120 B and c2 = 30 B, its residuals, and the budgets.
+ */
+public final class ResultMarkdown {
+    /** The file name the run writes. */
+    public static final String FILE_NAME = "memstore.md";
+
+    private ResultMarkdown() {
+    }
+
+    /** Writes the report atomically (see {@link AtomicFiles}). */
+    public static void write(RunResult result, Path file) throws IOException {
+        AtomicFiles.write(file, render(result));
+    }
+
+    public static String render(RunResult result) {
+        List<String> lines = new ArrayList<>();
+        lines.add("# memstore: " + TextTable.printable(result.specName()));
+        lines.add("");
+        Environment env = result.environment();
+        lines.add(TextTable.printable("Spec `" + result.specFile() + "`, Java " + env.java() + ", " + env.os()
+                + ", " + env.cpus() + " CPU(s), JVM arguments: " + (env.jvmArgs().isEmpty() ? "none"
+                : "`" + String.join(" ", env.jvmArgs()) + "`") + "."));
+        lines.add("");
+        lines.add("**" + ConsoleTables.verdict(result) + "**");
+        lines.add("");
+        lines.add("Sizes are in MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; each value is the median"
+                + " of the row's runs (their spread is in memstore.json and memstore.csv); n/a means the platform"
+                + " could not measure it.");
+        for (TextTable table : ReportTables.workloads(result.rows())) {
+            section(lines, "##", table);
+        }
+        ModelFit model = result.model();
+        if (model != null) {
+            lines.add("");
+            lines.add("## Memory model");
+            lines.add("");
+            lines.add("`N*(c1 + keySize) + N*versions*(c2 + pointer)` fitted to index.liveHeap of the "
+                    + model.index().specName() + " rows, beside the values the seed (etcd's benchmark) published.");
+            lines.add("");
+            lines.addAll(ReportTables.model(model).markdown());
+            if (model.note() != null) {
+                lines.add("");
+                lines.add("Note: " + TextTable.printable(model.note()) + ".");
+            }
+            if (!model.residuals().isEmpty()) {
+                section(lines, "###", ReportTables.residuals(model));
+            }
+        }
+        if (!result.budgets().isEmpty()) {
+            section(lines, "##", ReportTables.budgets(result.budgets()));
+        }
+        if (result.baseline() != null) {
+            section(lines, "##", ReportTables.regressions(result.baseline()));
+            if (result.baseline().note() != null) {
+                lines.add("");
+                lines.add("Note: " + TextTable.printable(result.baseline().note()) + ".");
+            }
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static void section(List<String> lines, String level, TextTable table) {
+        lines.add("");
+        lines.add(level + " " + TextTable.printable(capitalized(table.title())));
+        lines.add("");
+        lines.addAll(table.markdown());
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,306 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.probe.FlatJson;
+import io.memstore.measure.probe.ParentWatch;
+import io.memstore.measure.probe.ProbeArgs;
+import io.memstore.measure.probe.ProbeJvm;
+import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.spec.Row;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Measures a row in fresh JVMs, as Gatling forks its simulations: one child per run, running
+ * {@link ProbeMain} with the flags of {@link ProbeJvm#flags} and the user's, so no run sees the heap, JIT or
+ * page cache state of another, or of Maven.
+ *
+ * <p>Per run: a temporary directory under the work directory holds the SQLite files and the result file and
+ * is deleted afterwards (unless {@link RunnerOptions#keepFiles}); the child's stdout progress lines go to the
+ * progress listener, the rest of its output is kept (last 4 KiB) for error messages; a child still running
+ * at the timeout is killed with its descendants; a child that ends without a result becomes a
+ * {@link ProbeFailedException} naming the row, the exit code and the output tail. The environment variables
+ * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
+ * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags.
+ *
+ * <p>No orphans, no leftovers: a Ctrl-C or SIGTERM of this JVM kills the running child and removes its run
+ * directory ({@link ProcessTree}'s shutdown hook); a SIGKILL of this JVM is noticed by the child itself, which
+ * removes its run directory and halts ({@link ParentWatch}). Runs take turns across the modules of a parallel
+ * build ({@link ProbeSlot}).
+ */
+public final class RowRunner {
+    static final int TAIL_CHARS = 4096;
+    private static final List<String> FLAG_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+    private final RunnerOptions options;
+
+    public RowRunner(RunnerOptions options) {
+        this.options = options;
+    }
+
+    public RunnerOptions options() {
+        return options;
+    }
+
+    /** The child's JVM flags for a row: the probe's fixed flags, then the user's. */
+    public List<String> jvmArgs(Row row) {
+        List<String> args = new ArrayList<>(ProbeJvm.flags(row.params()));
+        args.addAll(options.jvmArgs());
+        return List.copyOf(args);
+    }
+
+    /** Measures the row alone ("row 1/1" in progress messages). */
+    public RowMeasurement run(Row row) {
+        return run(row, 1, 1);
+    }
+
+    /**
+     * Measures the row {@code runs} times (at least once), each in a new JVM, and summarises the runs.
+     *
+     * @param position the row's 1-based position among {@code total} rows, for progress messages
+     * @throws ProbeTimeoutException when a run exceeds the timeout
+     * @throws ProbeFailedException  when a run ends without a result
+     */
+    public RowMeasurement run(Row row, int position, int total) {
+        int runs = Math.max(1, row.params().runs());
+        List<String> jvmArgs = jvmArgs(row);
+        List<Map<String, Double>> results = new ArrayList<>();
+        for (int r = 1; r <= runs; r++) {
+            String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
+            results.add(runOnce(row, jvmArgs, label));
+        }
+        return RowMeasurement.of(row, results, jvmArgs);
+    }
+
+    private Map<String, Double> runOnce(Row row, List<String> jvmArgs, String label) {
+        try {
+            ProbeSlot.acquire(label, options.progress());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted while waiting for another"
+                    + " probe to finish", e);
+        }
+        try {
+            Path dir = createRunDir();
+            try {
+                return fork(row, jvmArgs, label, dir);
+            } finally {
+                if (options.keepFiles()) {
+                    options.progress().accept(label + ": files kept in " + dir);
+                } else {
+                    deleteTree(dir);
+                }
+            }
+        } finally {
+            ProbeSlot.release();
+        }
+    }
+
+    private Map<String, Double> fork(Row row, List<String> jvmArgs, String label, Path dir) {
+        Path result = dir.resolve("result.json");
+        ProbeArgs probeArgs = new ProbeArgs(row, result, dir.resolve("data"), options.gets());
+        List<String> command = new ArrayList<>();
+        command.add(options.java().toString());
+        command.addAll(jvmArgs);
+        // not part of the recorded flags: they tell the child how to end with this JVM (see ParentWatch)
+        command.add("-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid());
+        if (!options.keepFiles()) {
+            command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
+        }
+        command.add("-cp");
+        command.add(options.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        command.add(options.mainClass());
+        command.addAll(probeArgs.toArgs());
+
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+        FLAG_VARIABLES.forEach(pb.environment()::remove);
+        OutputTail tail = new OutputTail(TAIL_CHARS);
+        long start = System.nanoTime();
+        Process child;
+        try {
+            child = pb.start();
+        } catch (IOException e) {
+            throw new ProbeFailedException(row.name(), -1, "", "row '" + row.name() + "': cannot start the probe JVM "
+                    + options.java() + ": " + e.getMessage(), e);
+        }
+        ProcessTree.track(child, options.keepFiles() ? null : dir);
+        options.progress().accept(label + ", started (pid " + child.pid() + ")");
+        Thread out = reader(child.getInputStream(), line -> {
+            if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
+                options.progress().accept(label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
+                        + elapsedSeconds(start) + " s");
+            } else {
+                tail.appendLine(line);
+            }
+        }, "stdout");
+        Thread err = reader(child.getErrorStream(), tail::appendLine, "stderr");
+        closeQuietly(child);
+        try {
+            if (!child.waitFor(options.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                int descendants = ProcessTree.kill(child.toHandle());
+                join(out, err);
+                throw new ProbeTimeoutException(row.name(), options.timeout(), "row '" + row.name()
+                        + "': the probe did not finish within the timeout of " + describe(options.timeout())
+                        + "; killed it (pid " + child.pid() + ") and " + descendants + " descendant process(es)"
+                        + tailSuffix(tail));
+            }
+            join(out, err);
+        } catch (InterruptedException e) {
+            ProcessTree.kill(child.toHandle());
+            Thread.currentThread().interrupt();
+            throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted; the probe was killed", e);
+        } finally {
+            ProcessTree.forget(child);
+        }
+        int exit = child.exitValue();
+        if (exit != 0) {
+            String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
+                    : exit == 3 ? "the probe ran out of memory or failed inside the JVM"
+                    : exit == ParentWatch.EXIT_ORPHANED ? "the probe lost track of this process and stopped"
+                    : "the probe failed";
+            throw new ProbeFailedException(row.name(), exit, tail.toString(), "row '" + row.name() + "': " + why
+                    + ", exit code " + exit + tailSuffix(tail), null);
+        }
+        try {
+            Map<String, Double> metrics = FlatJson.parse(Files.readString(result, StandardCharsets.UTF_8));
+            options.progress().accept(label + ", done in " + elapsedSeconds(start) + " s");
+            return metrics;
+        } catch (NoSuchFileException e) {
+            throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
+                    + "': the probe exited normally but wrote no result file " + result + tailSuffix(tail), e);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
+                    + "': the probe's result " + result + " is unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    /** The child reads nothing: its stdin is closed at once, so a read would see end-of-file, not block. */
+    private static void closeQuietly(Process child) {
+        try {
+            child.getOutputStream().close();
+        } catch (IOException e) {
+            // the child is gone already; the exit code will say why
+        }
+    }
+
+    private static String tailSuffix(OutputTail tail) {
+        String text = tail.toString();
+        return text.isEmpty() ? " (the probe printed nothing)" : ". Last output of the probe:\n" + text;
+    }
+
+    private static long elapsedSeconds(long startNanos) {
+        return Math.round((System.nanoTime() - startNanos) / 1e9);
+    }
+
+    private static String describe(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static Thread reader(InputStream in, Consumer<String> lines, String name) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    lines.accept(line);
+                }
+            } catch (IOException e) {
+                // the stream closes when the child is killed: nothing more to read
+            }
+        }, "memstore-probe-" + name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Waits briefly for the readers: once the child is gone its pipes end, unless a descendant holds them. */
+    private static void join(Thread... readers) throws InterruptedException {
+        for (Thread t : readers) {
+            t.join(5_000);
+        }
+    }
+
+    private Path createRunDir() {
+        try {
+            Files.createDirectories(options.workDir());
+            return Files.createTempDirectory(options.workDir(), "memstore-probe-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a probe directory in " + options.workDir() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes a run directory. The build's shutdown hook and the thread that ran the row may delete the same
+     * directory at once when a build is stopped; each walk tolerates what the other removed, and the walk is
+     * repeated (a few times, briefly) until the directory is gone, so neither leaves the other's half behind.
+     */
+    static void deleteTree(Path dir) {
+        IOException last = null;
+        for (int attempt = 0; attempt < 10 && Files.exists(dir, LinkOption.NOFOLLOW_LINKS); attempt++) {
+            try {
+                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                        if (e instanceof NoSuchFileException) {
+                            return FileVisitResult.CONTINUE;
+                        }
+                        throw e;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                        try {
+                            Files.deleteIfExists(d);
+                        } catch (DirectoryNotEmptyException notYet) {
+                            // a file appeared or another walk is midway: the next attempt takes it
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+                last = null;
+            } catch (NoSuchFileException e) {
+                return; // already gone
+            } catch (IOException e) {
+                last = e;
+            }
+            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        if (last != null || Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            String why = last != null ? last.getMessage() : "files keep appearing in it";
+            throw new UncheckedIOException("cannot delete the probe directory " + dir + ": " + why,
+                    last != null ? last : new IOException(why));
+        }
+    }
+}

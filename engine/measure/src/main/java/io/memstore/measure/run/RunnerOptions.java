@@ -1,0 +1,101 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.probe.ProbeArgs;
+import io.memstore.measure.probe.ProbeMain;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * How {@link RowRunner} forks its probes.
+ *
+ * @param classpath the child's classpath: the engine and its dependencies (sqlite-jdbc); relative entries are
+ *                  made absolute against this JVM's working directory, as are java and workDir
+ * @param java      the java executable of the child
+ * @param jvmArgs   user-supplied JVM flags, appended after {@link io.memstore.measure.probe.ProbeJvm#flags}
+ *                  (so they win) and recorded with every measurement
+ * @param timeout   per run of a row; a child still running then is killed, with its descendants
+ * @param workDir   where each run gets its temporary directory (SQLite files, result file)
+ * @param keepFiles keep each run's directory instead of deleting it after the run
+ * @param progress  told what is happening, one line at a time ("row 3/12 ...: run 1/3, loading 40 %, 14 s")
+ * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
+ * @param gets      timed gets per run
+ */
+public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
+                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets) {
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
+
+    public RunnerOptions {
+        // the child runs in its own directory: relative paths would resolve against it, not against ours
+        classpath = Objects.requireNonNull(classpath, "classpath").stream().map(Path::toAbsolutePath).toList();
+        if (classpath.isEmpty()) {
+            throw new IllegalArgumentException("the probe's classpath must not be empty");
+        }
+        Objects.requireNonNull(java, "java");
+        if (java.getNameCount() > 1 || java.isAbsolute()) { // a bare "java" is looked up on the PATH
+            java = java.toAbsolutePath();
+        }
+        jvmArgs = List.copyOf(Objects.requireNonNull(jvmArgs, "jvmArgs"));
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+        }
+        workDir = Objects.requireNonNull(workDir, "workDir").toAbsolutePath();
+        Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(mainClass, "mainClass");
+        if (gets < 0) {
+            throw new IllegalArgumentException("gets must not be negative, was " + gets);
+        }
+    }
+
+    /**
+     * Defaults: this JVM's java ({@code ${java.home}/bin/java}), no extra flags, a 30-minute timeout, the
+     * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets.
+     */
+    public static RunnerOptions of(List<Path> classpath) {
+        return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
+                Path.of(System.getProperty("java.io.tmpdir")), false, line -> { }, ProbeMain.class.getName(),
+                ProbeArgs.DEFAULT_GETS);
+    }
+
+    /** The java executable of the running JVM. */
+    public static Path defaultJava() {
+        boolean windows = System.getProperty("os.name", "").startsWith("Windows");
+        return Path.of(System.getProperty("java.home"), "bin", windows ? "java.exe" : "java");
+    }
+
+    public RunnerOptions withJava(Path value) {
+        return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets);
+    }
+
+    public RunnerOptions withJvmArgs(List<String> value) {
+        return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets);
+    }
+
+    public RunnerOptions withTimeout(Duration value) {
+        return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets);
+    }
+
+    public RunnerOptions withWorkDir(Path value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets);
+    }
+
+    public RunnerOptions withKeepFiles(boolean value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets);
+    }
+
+    public RunnerOptions withProgress(Consumer<String> value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets);
+    }
+
+    public RunnerOptions withMainClass(String value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets);
+    }
+
+    public RunnerOptions withGets(int value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value);
+    }
+}

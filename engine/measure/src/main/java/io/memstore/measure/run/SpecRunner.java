@@ -1,0 +1,43 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.spec.Row;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Measures the rows of a spec one after the other (never in parallel: two probes on one machine disturb
+ * each other's timings and page cache), in the given order. What the Maven mojo calls.
+ */
+public final class SpecRunner {
+    private final RowRunner rows;
+
+    public SpecRunner(RowRunner rows) {
+        this.rows = rows;
+    }
+
+    public SpecRunner(RunnerOptions options) {
+        this(new RowRunner(options));
+    }
+
+    /**
+     * Measures every row; stops at the first row that fails.
+     *
+     * @throws ProbeException naming the failed row
+     */
+    public List<RowMeasurement> run(List<Row> spec) {
+        return run(spec, m -> { });
+    }
+
+    /** As {@link #run(List)}, telling {@code done} of each row's measurement as soon as it is made. */
+    public List<RowMeasurement> run(List<Row> spec, Consumer<RowMeasurement> done) {
+        List<RowMeasurement> out = new ArrayList<>(spec.size());
+        for (int i = 0; i < spec.size(); i++) {
+            RowMeasurement m = rows.run(spec.get(i), i + 1, spec.size());
+            out.add(m);
+            done.accept(m);
+        }
+        return out;
+    }
+}

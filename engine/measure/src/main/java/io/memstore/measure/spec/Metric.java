@@ -1,0 +1,90 @@
+package io.memstore.measure.spec;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every number a budget may name: the row metrics the probe measures for each row, and the model metrics fitted
+ * over the rows ({@code N*(c1+keySize) + N*versions*(c2+pointer)}). The probe, the budgets and the docs share
+ * this list, so a name means the same everywhere.
+ */
+public enum Metric {
+    INDEX_LIVE_HEAP("index.liveHeap", MetricUnit.BYTES,
+            "heap the index retains after full GCs, minus the same reading taken before building it"),
+    INDEX_ALLOCATED("index.allocated", MetricUnit.BYTES,
+            "bytes allocated while building the index, garbage included (the seed's method)"),
+    INDEX_BYTES_PER_KEY("index.bytesPerKey", MetricUnit.BYTES, "index.liveHeap divided by the row's keys"),
+    PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS)"),
+    PROCESS_PEAK_RSS("process.peakRss", MetricUnit.BYTES, "peak resident set size of the forked JVM (VmHWM)"),
+    PROCESS_RSS_ANON("process.rssAnon", MetricUnit.BYTES,
+            "anonymous part of the RSS (RssAnon): Java heap, SQLite page cache, native allocations"),
+    PROCESS_RSS_FILE("process.rssFile", MetricUnit.BYTES,
+            "file-backed part of the RSS (RssFile): mapped JDK modules, libraries, memory-mapped store pages"),
+    JVM_BASELINE_RSS("jvm.baselineRss", MetricUnit.BYTES,
+            "RSS of the forked JVM before the row builds anything"),
+    STORE_FILE_SIZE("store.fileSize", MetricUnit.BYTES,
+            "size of the SQLite value file after the load (0 when store is none)"),
+    LOAD_SECONDS("load.seconds", MetricUnit.SECONDS,
+            "wall-clock time of the row's writes: puts, deletes and compaction"),
+    LOAD_PUTS_PER_SECOND("load.putsPerSecond", MetricUnit.OPS_PER_SECOND, "puts per second during the load"),
+    GET_OPS_PER_SECOND("get.opsPerSecond", MetricUnit.OPS_PER_SECOND,
+            "point reads of existing keys at the latest revision per second, after the load"),
+    MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),
+    MODEL_C2("model.c2", MetricUnit.BYTES, "fitted per-version overhead c2 of the same model"),
+    MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,
+            "root mean square of (measured - model) / measured over the fitted rows: how well the model fits");
+
+    private static final List<Metric> ROW_METRICS = Arrays.stream(values()).filter(m -> !m.isModel()).toList();
+
+    private final String metricName;
+    private final MetricUnit unit;
+    private final String description;
+
+    Metric(String metricName, MetricUnit unit, String description) {
+        this.metricName = metricName;
+        this.unit = unit;
+        this.description = description;
+    }
+
+    /** The name specs and reports use, like {@code index.liveHeap}. */
+    public String metricName() {
+        return metricName;
+    }
+
+    public MetricUnit unit() {
+        return unit;
+    }
+
+    /** One line saying what is measured. */
+    public String description() {
+        return description;
+    }
+
+    /** True for metrics of the model fitted over all rows, which belong to no single row. */
+    public boolean isModel() {
+        return metricName.startsWith("model.");
+    }
+
+    /** The metric with this exact name, if any. */
+    public static Optional<Metric> byName(String name) {
+        return Arrays.stream(values()).filter(m -> m.metricName.equals(name)).findFirst();
+    }
+
+    /** The row metrics (not {@code model.*}), in declaration order: the order of every report's columns. */
+    public static List<Metric> rowMetrics() {
+        return ROW_METRICS;
+    }
+
+    /** The row metric with this name, or an IllegalArgumentException listing the known names. */
+    public static Metric rowMetric(String name) {
+        return byName(name).filter(m -> !m.isModel()).orElseThrow(() -> new IllegalArgumentException(
+                "unknown row metric '" + name + "'; known: " + String.join(", ",
+                        ROW_METRICS.stream().map(Metric::metricName).toList())));
+    }
+
+    /** All metric names, in declaration order. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(Metric::metricName).toList();
+    }
+}

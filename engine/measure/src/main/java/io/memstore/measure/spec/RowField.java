@@ -1,0 +1,373 @@
+package io.memstore.measure.spec;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The row parameters a spec sets in {@code defaults}, in a workload (one value or a list), or in a budget's
+ * {@code where}: their spec names, how their scalars parse, their limits, their built-in defaults and how row
+ * names print them. Parsed values are boxed as {@code get(RowParams)} returns them: Long for keys and seed,
+ * Integer for versions, keySize, valueSize and runs, Double for deletes, Boolean for compact, and the enums.
+ */
+public enum RowField {
+    KEYS("keys", "a count from 1 to 100M, like 100K or 1M") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long n = count(text, expected);
+            if (n < 1 || n > SpecLimits.MAX_KEYS) {
+                throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1 key"
+                        : "more than the limit of " + Sizes.formatCount(SpecLimits.MAX_KEYS) + " keys per row"),
+                        expected);
+            }
+            return n;
+        }
+
+        @Override
+        public String format(Object value) {
+            return Sizes.formatCount((Long) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.keys();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 100_000L;
+        }
+    },
+    VERSIONS("versions", "a whole number from 1 to " + SpecLimits.MAX_VERSIONS) {
+        @Override
+        Object parse(String text) throws BadValue {
+            return (int) integer(text, 1, SpecLimits.MAX_VERSIONS, expected);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.versions();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 1;
+        }
+    },
+    KEY_SIZE("keySize", "a size from 1B to 16KiB, like 64B") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return size(text, SpecLimits.MIN_KEY_SIZE, SpecLimits.MAX_KEY_SIZE, expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return Sizes.formatExactBytes((Integer) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.keySize();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 64;
+        }
+    },
+    VALUE_SIZE("valueSize", "a size from 0B to 16MiB, like 256B or 1KiB") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return size(text, 0, SpecLimits.MAX_VALUE_SIZE, expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return Sizes.formatExactBytes((Integer) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.valueSize();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 256;
+        }
+    },
+    KEY_PATTERN("keyPattern", "one of random, sequential, hierarchical") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, KeyPattern.values(), KeyPattern::specName, "keyPattern", expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((KeyPattern) value).specName();
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.keyPattern();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return KeyPattern.RANDOM;
+        }
+    },
+    STORE("store", "one of sqlite, none") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, StoreKind.values(), StoreKind::specName, "store", expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((StoreKind) value).specName();
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.store();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreKind.SQLITE;
+        }
+    },
+    INDEX("index", "one of btree, reference") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, IndexKind.values(), IndexKind::specName, "index", expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((IndexKind) value).specName();
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.index();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return IndexKind.BTREE;
+        }
+    },
+    SEED("seed", "a whole number (64-bit signed), like 1") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return integer(text, Long.MIN_VALUE, Long.MAX_VALUE, expected);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.seed();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 1L;
+        }
+    },
+    RUNS("runs", "a whole number from 1 to " + SpecLimits.MAX_RUNS) {
+        @Override
+        Object parse(String text) throws BadValue {
+            return (int) integer(text, 1, SpecLimits.MAX_RUNS, expected);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.runs();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 1;
+        }
+    },
+    DELETES("deletes", "a share from 0% to 100% like 10%, or a number from 0 to 1 like 0.1") {
+        @Override
+        Object parse(String text) throws BadValue {
+            String t = text.strip();
+            boolean percent = t.endsWith("%");
+            String number = percent ? t.substring(0, t.length() - 1).strip() : t;
+            if (!DECIMAL.matcher(number).matches()) {
+                throw new BadValue("'" + text + "' is not a share", expected);
+            }
+            BigDecimal share = new BigDecimal(number);
+            if (percent) {
+                share = share.movePointLeft(2);
+            }
+            if (share.signum() < 0 || share.compareTo(BigDecimal.ONE) > 0) {
+                throw new BadValue("'" + text + "' is " + (share.signum() < 0 ? "negative" : "more than all keys"),
+                        expected);
+            }
+            return share.doubleValue();
+        }
+
+        @Override
+        public String format(Object value) {
+            return BigDecimal.valueOf((Double) value).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.deletes();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 0.0;
+        }
+    },
+    COMPACT("compact", "one of latest, none") {
+        @Override
+        Object parse(String text) throws BadValue {
+            String t = text.strip();
+            if (t.equals("latest") || t.equals("none")) {
+                return t.equals("latest");
+            }
+            throw new BadValue("unknown compact '" + t + "'" + Suggestions.didYouMean(t, List.of("latest", "none")),
+                    expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return (Boolean) value ? "latest" : "none";
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.compact();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return false;
+        }
+    };
+
+    private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("\\+?(\\d+(\\.\\d*)?|\\.\\d+)|-(\\d+(\\.\\d*)?|\\.\\d+)");
+
+    private final String specName;
+    /** What a valid value looks like, for error messages. */
+    final String expected;
+
+    RowField(String specName, String expected) {
+        this.specName = specName;
+        this.expected = expected;
+    }
+
+    /** The field's name in a spec, like {@code keySize}. */
+    public String specName() {
+        return specName;
+    }
+
+    /** What a valid value looks like, for error messages and docs. */
+    public String expected() {
+        return expected;
+    }
+
+    /** Parses one scalar of this field and checks its limits. */
+    abstract Object parse(String text) throws BadValue;
+
+    /** The value as row names print it: {@code 1M}, {@code 64B}, {@code 1KiB}, {@code 10%}, {@code sqlite}. */
+    public String format(Object value) {
+        return String.valueOf(value);
+    }
+
+    /** This field's value in a row, boxed like {@code parse} returns it. */
+    public abstract Object get(RowParams p);
+
+    /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
+    abstract Object builtInDefault();
+
+    /** The built-in default, formatted as row names print it. */
+    public String builtInDefaultText() {
+        return format(builtInDefault());
+    }
+
+    /** The field with this exact spec name, if any. */
+    public static Optional<RowField> byName(String name) {
+        return Arrays.stream(values()).filter(f -> f.specName.equals(name)).findFirst();
+    }
+
+    /** All spec names, in declaration order. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(RowField::specName).toList();
+    }
+
+    /** Builds the probe's parameters from one value per field (indexed by ordinal). */
+    static RowParams params(String workload, Object[] v) {
+        return new RowParams(workload, (Long) v[KEYS.ordinal()], (Integer) v[VERSIONS.ordinal()],
+                (Integer) v[KEY_SIZE.ordinal()], (Integer) v[VALUE_SIZE.ordinal()],
+                (KeyPattern) v[KEY_PATTERN.ordinal()], (StoreKind) v[STORE.ordinal()], (IndexKind) v[INDEX.ordinal()],
+                (Long) v[SEED.ordinal()], (Integer) v[RUNS.ordinal()], (Double) v[DELETES.ordinal()],
+                (Boolean) v[COMPACT.ordinal()]);
+    }
+
+    private static long count(String text, String expected) throws BadValue {
+        try {
+            return Sizes.parseCount(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadValue(e.getMessage().replaceFirst(";.*", ""), expected);
+        }
+    }
+
+    private static int size(String text, int min, int max, String expected) throws BadValue {
+        long bytes;
+        try {
+            bytes = Sizes.parseBytes(text);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            // keep the unit list of an unknown unit: it is the helpful part
+            throw message.startsWith("unknown unit") ? new BadValue(message, null)
+                    : new BadValue(message.replaceFirst(";.*", ""), expected);
+        }
+        if (bytes < min) {
+            throw new BadValue("'" + text + "' is less than the minimum " + Sizes.formatExactBytes(min), expected);
+        }
+        if (bytes > max) {
+            throw new BadValue("'" + text + "' is more than the limit of " + Sizes.formatExactBytes(max), expected);
+        }
+        return (int) bytes;
+    }
+
+    private static long integer(String text, long min, long max, String expected) throws BadValue {
+        String t = text.strip();
+        if (!INTEGER.matcher(t).matches()) {
+            throw new BadValue("'" + text + "' is not a whole number", expected);
+        }
+        BigInteger n = new BigInteger(t);
+        if (n.compareTo(BigInteger.valueOf(min)) < 0) {
+            throw new BadValue("'" + text + "' is less than " + min, expected);
+        }
+        if (n.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw new BadValue("'" + text + "' is more than the limit of " + max, expected);
+        }
+        return n.longValueExact();
+    }
+
+    private static <E> E choice(String text, E[] values, Function<E, String> name, String field, String expected)
+            throws BadValue {
+        String t = text.strip();
+        for (E e : values) {
+            if (name.apply(e).equals(t)) {
+                return e;
+            }
+        }
+        List<String> names = Arrays.stream(values).map(name).toList();
+        throw new BadValue("unknown " + field + " '" + t + "'" + Suggestions.didYouMean(t, names), expected);
+    }
+}

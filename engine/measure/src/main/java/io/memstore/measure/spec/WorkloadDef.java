@@ -1,0 +1,116 @@
+package io.memstore.measure.spec;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * One entry of a spec's {@code workloads}, with defaults already applied: every {@link RowField} has one value,
+ * or several when the workload wrote a list. Its rows are the cross product of the list-valued fields, the
+ * first of them (in the order the workload declares them) varying slowest.
+ */
+public final class WorkloadDef {
+    private final String name;
+    private final boolean enabled;
+    /** Every field's values, parsed; exactly one value for fields that are not list-valued. */
+    private final Map<RowField, List<Object>> values;
+    /** The fields the workload wrote as lists, in declaration order: they name and multiply the rows. */
+    private final List<RowField> listFields;
+
+    WorkloadDef(String name, boolean enabled, Map<RowField, List<Object>> values, List<RowField> listFields) {
+        this.name = name;
+        this.enabled = enabled;
+        EnumMap<RowField, List<Object>> copy = new EnumMap<>(RowField.class);
+        values.forEach((f, v) -> copy.put(f, List.copyOf(v)));
+        for (RowField f : RowField.values()) {
+            if (!copy.containsKey(f)) {
+                throw new IllegalArgumentException("workload " + name + " lacks a value for " + f.specName());
+            }
+        }
+        this.values = Collections.unmodifiableMap(copy);
+        this.listFields = List.copyOf(listFields);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** False for a workload written with {@code enabled: false}: its rows are in {@code allRows()} only. */
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** The list-valued fields, in declaration order; empty when the workload has a single row. */
+    public List<RowField> listFields() {
+        return listFields;
+    }
+
+    /** The field's values: several for a list-valued field, otherwise the one value (own, default or built-in). */
+    public List<Object> values(RowField field) {
+        return values.get(field);
+    }
+
+    /** How many rows the workload expands to, saturating at {@link Integer#MAX_VALUE} (lists can multiply far). */
+    public int rowCount() {
+        long n = 1;
+        for (RowField f : listFields) {
+            n = Math.min(n * values.get(f).size(), Integer.MAX_VALUE); // both factors < 2^31: no overflow
+        }
+        return (int) n;
+    }
+
+    /**
+     * The rows, in order: an odometer over the list-valued fields whose last field turns fastest. Names are
+     * {@code workload/field=value,...} over the list-valued fields, or the bare workload name.
+     */
+    public List<Row> rows() {
+        RowField[] fields = RowField.values();
+        Object[] current = new Object[fields.length];
+        for (RowField f : fields) {
+            current[f.ordinal()] = values.get(f).get(0);
+        }
+        int[] digits = new int[listFields.size()];
+        int count = rowCount();
+        List<Row> rows = new ArrayList<>(count);
+        for (int r = 0; r < count; r++) {
+            StringBuilder rowName = new StringBuilder(name);
+            for (int i = 0; i < listFields.size(); i++) {
+                RowField f = listFields.get(i);
+                Object v = values.get(f).get(digits[i]);
+                current[f.ordinal()] = v;
+                rowName.append(i == 0 ? '/' : ',').append(f.specName()).append('=').append(f.format(v));
+            }
+            rows.add(new Row(rowName.toString(), RowField.params(name, current)));
+            for (int i = listFields.size() - 1; i >= 0; i--) {
+                if (++digits[i] < values.get(listFields.get(i)).size()) {
+                    break;
+                }
+                digits[i] = 0;
+            }
+        }
+        return List.copyOf(rows);
+    }
+
+    WorkloadDef withEnabled(boolean on) {
+        return new WorkloadDef(name, on, values, listFields);
+    }
+
+    /** The same workload with every keys value mapped; refuses a mapping that makes two list values equal. */
+    WorkloadDef withKeys(LongUnaryOperator scale) {
+        EnumMap<RowField, List<Object>> scaled = new EnumMap<>(values);
+        List<Object> keys = new ArrayList<>();
+        for (Object k : values.get(RowField.KEYS)) {
+            long n = scale.applyAsLong((Long) k);
+            if (keys.contains(n)) {
+                throw new IllegalArgumentException("scaling makes two keys values of workload '" + name
+                        + "' equal (" + RowField.KEYS.format(n) + "), which would give two rows the same name");
+            }
+            keys.add(n);
+        }
+        scaled.put(RowField.KEYS, keys);
+        return new WorkloadDef(name, enabled, scaled, listFields);
+    }
+}

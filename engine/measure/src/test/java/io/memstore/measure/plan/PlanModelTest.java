@@ -1,0 +1,191 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.result.RowResult;
+import io.memstore.measure.result.TestRows;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.PlanScenario;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** The layouts, the heap and RSS fits, and the rules that turn them into bands and recommendations. */
+class PlanModelTest {
+    private static final double MIB = 1 << 20;
+
+    /** A reference-index row as the layout says it grows: 65 KB fixed, 176 B per key, 8 B per revs slot. */
+    static RowResult referenceRow(long keys, int versions, int keySize, double rss, double baseline) {
+        double heap = 65_000 + keys * (176 + Layout.DOUBLING_ARRAYS.keyBytes(keySize))
+                + keys * Layout.capacity(versions) * 8.0;
+        return row(keys, versions, keySize, IndexKind.REFERENCE, heap, rss, baseline);
+    }
+
+    static RowResult row(long keys, int versions, int keySize, IndexKind index, double heap, double rss,
+                         double baseline) {
+        RowParams p = new RowParams("w", keys, versions, keySize, 256, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1,
+                0.0, false);
+        return new RowResult("w/keys=" + keys + ",versions=" + versions + ",keySize=" + keySize, p,
+                TestRows.metrics("index.liveHeap", heap, "process.rss", rss, "jvm.baselineRss", baseline), Map.of(), 1);
+    }
+
+    static PlanScenario scenario(long keys, int versions, IndexKind index, Long machine) {
+        return new PlanScenario("s", new RowParams("s", keys, versions, 64, 256, KeyPattern.RANDOM, StoreKind.NONE,
+                index, 1, 1, 0.0, false), machine, "test");
+    }
+
+    @Test
+    void arraysDoubleFromOne() {
+        assertThat(List.of(1, 2, 3, 4, 5, 8, 9, 1000)).extracting(Layout::capacity)
+                .containsExactly(1L, 2L, 4L, 4L, 8L, 8L, 16L, 1024L);
+        assertThat(Layout.DOUBLING_ARRAYS.keyBytes(64)).isEqualTo(80);
+        assertThat(Layout.DOUBLING_ARRAYS.keyBytes(1)).isEqualTo(24);
+        assertThat(Layout.LINEAR.revisionSlots(5)).isEqualTo(5);
+        assertThat(Layout.of(IndexKind.REFERENCE)).isEqualTo(Layout.DOUBLING_ARRAYS);
+    }
+
+    @Test
+    void theStaircaseFitRecoversTheLayoutAndPredictsVersionsBetweenSteps() {
+        List<RowResult> rows = new ArrayList<>();
+        for (long n : List.of(25_000L, 100_000L)) {
+            for (int v : List.of(1, 5)) {
+                rows.add(referenceRow(n, v, 64, 0, 0));
+            }
+        }
+        HeapModel m = HeapModel.fit(Layout.DOUBLING_ARRAYS, rows);
+        assertThat(m.c0()).isCloseTo(65_000, within(1.0));
+        assertThat(m.c1()).isCloseTo(176, within(1e-6));
+        assertThat(m.c2()).isCloseTo(8, within(1e-6));
+        assertThat(m.relativeRmsError()).isLessThan(1e-9);
+        // 8 versions sit on the same step as 5 (capacity 8), 3 on the step of 4; a line in versions gets both wrong
+        RowResult eight = referenceRow(1_000_000, 8, 64, 0, 0);
+        assertThat(m.predict(eight.params())).isCloseTo(eight.metrics().get("index.liveHeap"), within(1.0));
+        RowResult three = referenceRow(1_000_000, 3, 256, 0, 0);
+        assertThat(m.predict(three.params())).isCloseTo(three.metrics().get("index.liveHeap"), within(1.0));
+        HeapModel line = HeapModel.fit(Layout.LINEAR, rows);
+        double lineError = line.predict(eight.params()) / eight.metrics().get("index.liveHeap") - 1;
+        assertThat(lineError).as("the linear model at 8 versions").isGreaterThan(0.05);
+    }
+
+    @Test
+    void coefficientsTheRowsCannotSeparateAreLeftOut() {
+        // one key count: no intercept; one versions value: no c2, and the model only answers that versions
+        HeapModel m = HeapModel.fit(Layout.DOUBLING_ARRAYS, List.of(referenceRow(100_000, 3, 64, 0, 0)));
+        assertThat(m.c0()).isZero();
+        assertThat(m.hasC2()).isFalse();
+        assertThat(m.fitSlots()).isEqualTo(4);
+        assertThat(m.canPredict(scenario(1, 4, IndexKind.REFERENCE, null).params())).isTrue(); // capacity 4 too
+        assertThat(m.canPredict(scenario(1, 5, IndexKind.REFERENCE, null).params())).isFalse();
+        assertThatThrownBy(() -> m.predict(scenario(1, 5, IndexKind.REFERENCE, null).params()))
+                .hasMessageContaining("cannot predict versions=5");
+        // versions 3 and 4 are one step: c2 stays undetermined even with two versions values
+        HeapModel same = HeapModel.fit(Layout.DOUBLING_ARRAYS, List.of(referenceRow(10_000, 3, 64, 0, 0),
+                referenceRow(20_000, 4, 64, 0, 0)));
+        assertThat(same.hasC2()).isFalse();
+        assertThat(same.c0()).isCloseTo(65_000, within(1.0));
+        assertThatThrownBy(() -> HeapModel.fit(Layout.LINEAR, List.of())).hasMessageContaining("no row");
+    }
+
+    @Test
+    void theLinearLayoutIsEtcdsFormula() {
+        List<RowResult> rows = new ArrayList<>();
+        for (long n : List.of(10_000L, 40_000L)) {
+            for (int v : List.of(1, 3)) {
+                rows.add(row(n, v, 64, IndexKind.BTREE, 1000 + n * (48 + 64) + n * v * 16.0, 0, 0));
+            }
+        }
+        HeapModel m = HeapModel.fit(Layout.LINEAR, rows);
+        assertThat(m.c1()).isCloseTo(48, within(1e-6));
+        assertThat(m.c2()).isCloseTo(16, within(1e-6));
+        assertThat(m.predict(scenario(1_000_000, 7, IndexKind.BTREE, null).params()))
+                .isCloseTo(1000 + 1e6 * 112 + 7e6 * 16, within(1.0));
+    }
+
+    @Test
+    void rssGrowsWithTheOldGenerationAndAYoungGenerationThatCapsAt32MiB() {
+        RssModel model = new RssModel(40 * MIB, 1.2, 1.2, 1.2, List.of());
+        // below the cap the young generation is half the old one; above it, 32 MiB
+        assertThat(model.predict(10 * MIB)).isCloseTo(40 * MIB + 12 * MIB + 6 * MIB, within(1.0));
+        assertThat(model.predict(1000 * MIB)).isCloseTo(40 * MIB + 1200 * MIB + 32 * MIB, within(1.0));
+        for (double live : List.of(5 * MIB, 50 * MIB, 500 * MIB)) {
+            double rss = model.predict(live);
+            assertThat(RssModel.rhoOf(rss, 40 * MIB, live)).isCloseTo(1.2, within(1e-9));
+        }
+        // the fit takes rho from the rows with the most keys
+        RssModel fit = RssModel.fit(List.of(
+                row(10_000, 1, 64, IndexKind.REFERENCE, 2 * MIB, 40 * MIB + 9 * MIB, 40 * MIB),
+                row(100_000, 1, 64, IndexKind.REFERENCE, 100 * MIB, model.predict(100 * MIB), 40 * MIB)));
+        assertThat(fit.rho()).isCloseTo(1.2, within(1e-9));
+        assertThat(fit.rows()).containsExactly("w/keys=100000,versions=1,keySize=64");
+        assertThatThrownBy(() -> RssModel.fit(List.of(TestRows.heapRow(1000, 1, 64, 1e6))))
+                .hasMessageContaining("/proc");
+    }
+
+    @Test
+    void predictionsCarryBandsAndRecommendationsByTheDocumentedRules() {
+        RssModel truth = new RssModel(42 * MIB, 1.1, 1.1, 1.1, List.of());
+        List<RowResult> rows = new ArrayList<>();
+        for (long n : List.of(25_000L, 100_000L)) {
+            RowResult r = referenceRow(n, 5, 64, 0, 0);
+            double heap = r.metrics().get("index.liveHeap");
+            rows.add(row(n, 5, 64, IndexKind.REFERENCE, heap, truth.predict(heap), 42 * MIB));
+        }
+        Prediction p = Planner.predict(scenario(10_000_000, 5, IndexKind.REFERENCE, 2L << 30), rows, "test");
+        double heap = 65_000 + 1e7 * (176 + 80 + 64);
+        assertThat(p.liveHeap()).isCloseTo(heap, within(1.0));
+        assertThat(p.model().heapUncertainty()).isEqualTo(PlanRules.MIN_HEAP_UNCERTAINTY);
+        assertThat(p.liveHeapHigh()).isCloseTo(heap * 1.03, within(1.0));
+        assertThat(p.liveHeapLow()).isCloseTo(heap * 0.97, within(1.0));
+        assertThat(p.rss()).isCloseTo(truth.predict(heap), within(1.0));
+        assertThat(p.model().rssUncertainty()).isEqualTo(PlanRules.MIN_RSS_UNCERTAINTY);
+        assertThat(p.xmx()).isEqualTo((long) Math.ceil((1.5 * heap * 1.03 + 64 * MIB) / MIB) * (1L << 20));
+        assertThat(p.containerLimit()).isEqualTo(
+                (long) Math.ceil(1.1 * Math.max(p.rssHigh(), p.xmx() + 42 * MIB) / MIB) * (1L << 20));
+        assertThat(p.xmx() % (1 << 20)).isZero();
+        // 3.2 GB of index does not fit into 2 GiB
+        assertThat(p.exceedsMachine()).isTrue();
+        Prediction roomy = Planner.predict(scenario(10_000_000, 5, IndexKind.REFERENCE, 64L << 30), rows, "test");
+        assertThat(roomy.exceedsMachine()).isFalse();
+        assertThat(roomy.limitExceedsMachine()).isFalse();
+        Prediction tight = Planner.predict(scenario(10_000_000, 5, IndexKind.REFERENCE,
+                (long) (p.rss() * 1.01)), rows, "test");
+        assertThat(tight.exceedsMachine()).isFalse();
+        assertThat(tight.limitExceedsMachine()).isTrue();
+        // rows of another index cannot answer
+        assertThatThrownBy(() -> Planner.predict(scenario(1_000_000, 5, IndexKind.BTREE, null), rows, "test"))
+                .hasMessageStartingWith("scenario s: no row measured index=btree");
+    }
+
+    @Test
+    void aPoorFitWidensTheBand() {
+        List<RowResult> rows = List.of(referenceRow(25_000, 1, 64, 60 * MIB, 42 * MIB),
+                row(100_000, 1, 64, IndexKind.REFERENCE, 30e6, 90 * MIB, 42 * MIB),
+                row(50_000, 1, 64, IndexKind.REFERENCE, 12e6, 70 * MIB, 42 * MIB));
+        Prediction p = Planner.predict(scenario(1_000_000, 1, IndexKind.REFERENCE, null), rows, "test");
+        assertThat(p.model().heapUncertainty()).isCloseTo(3 * p.model().heap().relativeRmsError(), within(1e-12))
+                .isGreaterThan(PlanRules.MIN_HEAP_UNCERTAINTY);
+    }
+
+    @Test
+    void planJsonHasTheIssuesLayout() {
+        List<RowResult> rows = List.of(referenceRow(25_000, 1, 64, 50 * MIB, 42 * MIB),
+                referenceRow(100_000, 1, 64, 80 * MIB, 42 * MIB));
+        Prediction p = Planner.predict(scenario(1_000_000, 1, IndexKind.REFERENCE, 1L << 30), rows, "memstore.json");
+        String json = PlanJson.toJson(new PlanResult("spec", "s.yaml", List.of(p), rows));
+        assertThat(json).contains("\"schemaVersion\": 1", "\"scenarios\": [", "\"predicted\": {\"index.liveHeap\": "
+                + Math.round(p.liveHeap()) + ", \"process.rss\": " + Math.round(p.rss()) + "}",
+                "\"recommended\": {\"xmx\": " + p.xmx() + ", \"containerLimit\": " + p.containerLimit() + "}",
+                "\"fits\": true", "\"layout\": \"doubling-arrays\"", "\"model\": {", "\"calibration\": [");
+        List<String> console = PlanTables.render(new PlanResult("spec", "s.yaml", List.of(p), List.of()));
+        assertThat(String.join("\n", console)).contains("capacity plan", " fits", "s: c0 + N*(c1 + align8(16 +"
+                + " keySize))");
+        assertThat(console).allMatch(l -> !l.endsWith(" "));
+    }
+}

@@ -1,0 +1,55 @@
+package io.memstore.measure.plan;
+
+import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.run.SpecRunner;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The small, always-run variant of the validation: real forked measurements of the reference index, fitted at
+ * 2.5K and 10K keys, predicting 100K keys; the index live heap must be within 3 %. (The documented benchmark,
+ * {@link PredictionValidationBenchmark}, fits at 25K and 100K and predicts 1M.) Linux only: RSS comes from /proc.
+ */
+@EnabledOnOs(OS.LINUX)
+class PredictionValidationTest {
+    @TempDir
+    Path work;
+
+    static SpecRunner runner(Path work) {
+        List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
+                .toList();
+        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000));
+    }
+
+    static RowParams reference() {
+        return new RowParams("v", 1, 1, 64, 0, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.REFERENCE, 1, 1, 0.0,
+                false);
+    }
+
+    @Test
+    void predictsTenTimesTheFittedKeysWithinThreePercent() {
+        List<Validation.Check> checks = Validation.run(reference(), List.of(2_500L, 10_000L), 100_000,
+                List.of(1, 5), runner(work));
+        Validation.markdown(checks).forEach(System.out::println);
+        assertThat(checks).hasSize(2);
+        for (Validation.Check c : checks) {
+            assertThat(Math.abs(c.heapError())).as("heap error of %s", c.row()).isLessThanOrEqualTo(0.03);
+            // RSS follows the collector's sizing, and at 10K keys the young generation has not reached its cap:
+            // measured +31 % idle and +59 % on a loaded machine. Stated in the output, held only to a factor of 2.
+            assertThat(Math.abs(c.rssError())).as("RSS error of %s", c.row()).isLessThanOrEqualTo(1.0);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Markdown report, the console tables and writing all files. */
+class ReportsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void markdownHasTheSeedsLayoutPerWorkload() {
+        String md = ResultMarkdown.render(TestRows.sampleRun());
+
+        assertThat(md).contains("## Workload index (index btree, store none, key pattern random, deletes 0.0 %,"
+                + " compact false)");
+        assertThat(md).contains("| N | versions | key size | value size | index live heap, MiB (B/key) |"
+                + " allocated, MiB (B/key) | RSS, MiB (B/key) | peak RSS, MiB (B/key) | store file, MiB (B/key) |"
+                + " puts/s | get/s |");
+        // 18350080 B = 17.5 MiB = 183.5 B per key of 100K keys; index-only rows show no value size.
+        assertThat(md).contains("| 100K | 1 | 64 B | - | 17.5 (183.5) | 70.0 (734.0) | 76.3 (800.0) |"
+                + " 92.0 (964.7) | 0.0 (0.0) | 800000 | 1234568 |");
+        assertThat(md).contains("| 1M | 1 | 64 B | - | 181.2 (190.0) | n/a | n/a | n/a | n/a | n/a | n/a |");
+        assertThat(md).contains("| 100K | 5 | 64 B | 1 KiB | n/a | n/a | 143.1 (1500.0) |");
+        assertThat(md).contains("**FAILED: 4 of 9 budget outcome(s) failed (1 at error level)**");
+    }
+
+    @Test
+    void markdownShowsTheModelBesideTheSeedAndTheBudgets() {
+        RunResult run = TestRows.sampleRun();
+        String md = ResultMarkdown.render(run);
+
+        assertThat(md).contains("## Memory model").contains("|  | memstore (btree) | etcd (seed) |")
+                .contains(String.format(java.util.Locale.ROOT, "| c1, B per key | %.1f | 120 |", run.model().c1()))
+                .contains(String.format(java.util.Locale.ROOT, "| c2, B per version | %.1f | 30 |", run.model().c2()))
+                .contains("| pointer, B | 8 | - |")
+                .contains("Note: 1 row(s) without index.liveHeap skipped.")
+                .contains("### Model residuals");
+        assertThat(md).contains("## Budgets")
+                .contains("| FAIL | error | index/keys=100K,versions=1,keySize=64B | process.rssAnon | n/a | - |"
+                        + " 953.7 MiB | - | metric unavailable on this platform |")
+                // A pipe in a row name is escaped, a line separator made visible.
+                .contains("store/keys=100K,valueSize=1KiB\\|x\\\\u2028y");
+    }
+
+    @Test
+    void columnsForParametersThatVaryWithinAWorkloadAppearOnlyThen() {
+        RowParams a = TestRows.params("mixed", 1000, 1, 8, IndexKind.BTREE);
+        RowParams b = new RowParams("mixed", 1000, 1, 8, 100, KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.REFERENCE,
+                1, 1, 0, false);
+        RunResult run = new RunResult("s", "f", TestRows.sampleRun().environment(),
+                List.of(new RowResult("a", a, Map.of(), Map.of(), 1), new RowResult("b", b, Map.of(), Map.of(), 1)),
+                null, List.of());
+        String md = ResultMarkdown.render(run);
+        assertThat(md).contains("## Workload mixed (key pattern random, deletes 0.0 %, compact false)")
+                .contains("| N | versions | key size | value size | index | store | index live heap")
+                .contains("| 1K | 1 | 8 B | - | btree | none | n/a |")
+                .contains("| 1K | 1 | 8 B | 100 B | reference | sqlite | n/a |")
+                .doesNotContain("Memory model").doesNotContain("Budgets")
+                .contains("**PASSED: 0 budget outcome(s), 0 failed**");
+    }
+
+    @Test
+    void consoleTablesAreAlignedAndHaveNoTrailingSpaces() {
+        List<String> lines = ConsoleTables.render(TestRows.sampleRun());
+
+        assertThat(lines.get(0)).startsWith("memstore sample \"spec\" (memstore.yaml): 4 row(s); sizes in MiB");
+        assertThat(lines).last().isEqualTo("FAILED: 4 of 9 budget outcome(s) failed (1 at error level)");
+        assertThat(lines).noneMatch(l -> l.endsWith(" ")).noneMatch(l -> l.contains("\u2028"));
+        assertThat(lines).contains("workload index (index btree, store none, key pattern random, deletes 0.0 %,"
+                + " compact false)", "budgets", "note: 1 row(s) without index.liveHeap skipped");
+
+        List<List<String>> tables = tables(lines);
+        assertThat(tables).hasSize(5);
+        for (List<String> table : tables) {
+            String rule = table.get(2);
+            assertThat(rule).matches("-+( +-+)*");
+            // Every gap between the rule's dashes is blank on every line: the columns line up.
+            for (String line : table.subList(1, table.size())) {
+                for (int i = 0; i < Math.min(rule.length(), line.length()); i++) {
+                    if (rule.charAt(i) == ' ') {
+                        assertThat(line.charAt(i)).as("column gap at %d in '%s'", i, line).isEqualTo(' ');
+                    }
+                }
+            }
+        }
+        String heapLine = tables.get(0).get(3);
+        assertThat(heapLine).contains("17.5 (183.5)").startsWith("100K");
+        // Right-aligned numbers end where their header ends.
+        String header = tables.get(0).get(1);
+        int puts = header.indexOf("puts/s") + "puts/s".length();
+        assertThat(heapLine.substring(0, puts)).endsWith("800000");
+    }
+
+    @Test
+    void writeAllWritesTheFourFiles() throws IOException {
+        RunResult run = TestRows.sampleRun();
+        List<Path> files = ResultFiles.writeAll(run, dir.resolve("target/memstore"));
+
+        assertThat(files).extracting(p -> p.getFileName().toString())
+                .containsExactly("memstore.json", "memstore.csv", "memstore.md", "TEST-memstore.xml");
+        assertThat(ResultJson.read(files.get(0))).isEqualTo(run);
+        assertThat(Files.readString(files.get(1))).isEqualTo(ResultCsv.render(run));
+        assertThat(Files.readString(files.get(2))).isEqualTo(ResultMarkdown.render(run));
+        assertThat(Files.readString(files.get(3))).isEqualTo(ResultJUnit.render(run));
+    }
+
+    /** Splits console lines into tables: title, header, rule, rows (blank lines separate sections). */
+    private static List<List<String>> tables(List<String> lines) {
+        List<List<String>> tables = new ArrayList<>();
+        for (int i = 0; i + 2 < lines.size(); i++) {
+            if (lines.get(i + 2).matches("-+( +-+)*")) {
+                List<String> table = new ArrayList<>(lines.subList(i, i + 3));
+                int j = i + 3;
+                while (j < lines.size() && !lines.get(j).isEmpty() && !lines.get(j).startsWith("note:")) {
+                    table.add(lines.get(j++));
+                }
+                tables.add(table);
+                i = j;
+            }
+        }
+        return tables;
+    }
+}

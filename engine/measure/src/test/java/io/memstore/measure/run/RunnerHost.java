@@ -1,0 +1,33 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * A test-only stand-in for Maven: runs one row whose child is {@link SleepingChild} and prints the progress
+ * lines, so a test can interrupt this JVM and check that its shutdown hook took the probe tree down.
+ */
+public final class RunnerHost {
+    private RunnerHost() {
+    }
+
+    public static void main(String[] args) {
+        RunnerOptions options = RunnerOptions.of(Arrays.stream(System.getProperty("java.class.path")
+                        .split(File.pathSeparator)).map(Path::of).toList())
+                .withWorkDir(Path.of(args[0])).withMainClass(SleepingChild.class.getName())
+                .withTimeout(Duration.ofMinutes(2)).withProgress(line -> {
+                    System.out.println(line);
+                    System.out.flush();
+                });
+        new RowRunner(options).run(new Row("hosted", new RowParams("w", 10, 1, 16, 0, KeyPattern.RANDOM,
+                StoreKind.NONE, IndexKind.REFERENCE, 1, 1, 0, false)));
+    }
+}

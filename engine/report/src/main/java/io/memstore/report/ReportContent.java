@@ -1,0 +1,151 @@
+package io.memstore.report;
+
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.model.ModelFit;
+import io.memstore.measure.result.Environment;
+import io.memstore.measure.result.ReportTables;
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.result.TextTable;
+import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.BudgetLevel;
+import io.memstore.measure.spec.MetricUnit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds the report of one run: a summary with the verdict and the environment, the charts, one table per
+ * workload in the seed's layout, the fitted model beside etcd's c1 and c2 with its residuals, and every budget
+ * outcome. The tables carry the same cells as the console and memstore.md.
+ */
+public final class ReportContent {
+    private ReportContent() {
+    }
+
+    /**
+     * The report of {@code run}.
+     *
+     * @param origin where the results come from, for the reader, like
+     *               {@code target/memstore/memstore.json, written by memstore:check}
+     */
+    public static Report of(RunResult run, String origin) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(summary(run, origin));
+        sections.add(charts(run));
+        sections.add(workloads(run));
+        sections.add(model(run.model()));
+        sections.add(budgets(run.budgets()));
+        return new Report("memstore: " + run.specName(), sections);
+    }
+
+    private static Section summary(RunResult run, String origin) {
+        Environment env = run.environment();
+        List<Facts.Fact> facts = List.of(
+                new Facts.Fact("Spec", run.specName()),
+                new Facts.Fact("Spec file", run.specFile()),
+                new Facts.Fact("Results", origin),
+                new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
+                new Facts.Fact("Java", env.java()),
+                new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
+                        : String.join(" ", env.jvmArgs())),
+                new Facts.Fact("OS", env.os()),
+                new Facts.Fact("CPUs", Integer.toString(env.cpus())));
+        return new Section("summary", "Summary", List.of(Paragraph.strong(verdict(run.budgets())),
+                Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"
+                        + " runs. Sizes are MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; the seed's"
+                        + " MB are 10^6 B. n/a: the platform could not measure it."),
+                new Facts(facts)));
+    }
+
+    private static Section charts(RunResult run) {
+        List<Block> blocks = new ArrayList<>();
+        add(blocks, ReportCharts.indexMemory(run), "No row measured index.liveHeap without deletes or compaction:"
+                + " no index memory chart.");
+        add(blocks, ReportCharts.bytesPerKey(run), "No row measured index.liveHeap without deletes or compaction:"
+                + " no bytes-per-key chart.");
+        add(blocks, ReportCharts.rss(run), "No row measured process.rss (it needs /proc, i.e. Linux): no RSS chart.");
+        return new Section("charts", "Charts", blocks);
+    }
+
+    private static void add(List<Block> blocks, Optional<Chart> chart, String whyNot) {
+        blocks.add(chart.<Block>map(c -> c).orElse(Paragraph.of(whyNot)));
+    }
+
+    private static Section workloads(RunResult run) {
+        List<Block> blocks = new ArrayList<>();
+        List<TextTable> tables = ReportTables.workloads(run.rows());
+        if (tables.isEmpty()) {
+            blocks.add(Paragraph.of("The run measured no rows."));
+        }
+        for (TextTable t : tables) {
+            blocks.add(Table.of(capitalized(t.title()), t));
+        }
+        return new Section("workloads", "Workloads", blocks);
+    }
+
+    private static Section model(ModelFit model) {
+        List<Block> blocks = new ArrayList<>();
+        if (model == null) {
+            blocks.add(Paragraph.of("No memory model was fitted for this run."));
+            return new Section("model", "Memory model", blocks);
+        }
+        blocks.add(Paragraph.of("etcd's model N*(c1 + keySize) + N*versions*(c2 + pointer), fitted to index.liveHeap"
+                + " of the " + model.index().specName() + " rows, beside the c1 and c2 the seed (etcd's benchmark)"
+                + " published."));
+        TextTable fit = ReportTables.model(model);
+        blocks.add(Table.of(capitalized(fit.title()), fit));
+        if (model.note() != null) {
+            blocks.add(Paragraph.of("Note: " + model.note() + "."));
+        }
+        if (!model.residuals().isEmpty()) {
+            TextTable residuals = ReportTables.residuals(model);
+            blocks.add(Table.of(capitalized(residuals.title()), residuals));
+        }
+        return new Section("model", "Memory model", blocks);
+    }
+
+    private static Section budgets(List<BudgetOutcome> outcomes) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Paragraph.strong(verdict(outcomes)));
+        if (outcomes.isEmpty()) {
+            blocks.add(Paragraph.of("The spec has no budgets for the rows of this run."));
+            return new Section("budgets", "Budgets", blocks);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (BudgetOutcome o : outcomes) {
+            MetricUnit unit = o.metric().unit();
+            rows.add(List.of(status(o), o.level().specName(), o.row(), o.metric().metricName(),
+                    o.actual() == null ? Units.NA : unit.format(o.actual()),
+                    o.max() == null ? "-" : unit.format(o.max()),
+                    o.min() == null ? "-" : unit.format(o.min()),
+                    o.headroom() == null ? "-" : unit.format(o.headroom()),
+                    o.message()));
+        }
+        blocks.add(new Table("Every budget outcome (headroom: distance to the nearest bound, negative when breached)",
+                List.of("result", "level", "row", "metric", "actual", "max", "min", "headroom", "message"),
+                List.of(false, false, false, false, true, true, true, true, false), rows));
+        return new Section("budgets", "Budgets", blocks);
+    }
+
+    /** {@code pass}; {@code warn} for a breached warn-level budget; {@code FAIL} for one that fails the build. */
+    static String status(BudgetOutcome o) {
+        if (o.passed()) {
+            return "pass";
+        }
+        return o.level() == BudgetLevel.WARN ? "warn" : "FAIL";
+    }
+
+    /** {@code PASSED: 12 budget outcomes: 10 passed, 2 warned, 0 failed}, or FAILED with the same counts. */
+    static String verdict(List<BudgetOutcome> outcomes) {
+        long passed = outcomes.stream().filter(BudgetOutcome::passed).count();
+        long failed = outcomes.stream().filter(BudgetOutcome::failsRun).count();
+        long warned = outcomes.size() - passed - failed;
+        return (failed == 0 ? "PASSED" : "FAILED") + ": " + outcomes.size() + " budget outcome(s): " + passed
+                + " passed, " + warned + " warned, " + failed + " failed";
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

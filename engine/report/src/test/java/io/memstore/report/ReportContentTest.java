@@ -1,0 +1,86 @@
+package io.memstore.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memstore.measure.result.RunResult;
+import io.memstore.measure.result.TestRows;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class ReportContentTest {
+    @Test
+    void sectionsComeInReadingOrder() {
+        Report report = ReportContent.of(TestRows.sampleRun(), "memstore.json");
+        assertThat(report.title()).isEqualTo("memstore: sample \"spec\"");
+        assertThat(report.sections()).extracting(Section::id)
+                .containsExactly("summary", "charts", "workloads", "model", "budgets");
+    }
+
+    @Test
+    void oneTablePerWorkloadInTheSeedsLayout() {
+        Report report = ReportContent.of(TestRows.sampleRun(), "memstore.json");
+        List<Table> tables = blocks(report, "workloads", Table.class);
+        assertThat(tables).hasSize(2);
+        Table index = tables.get(0);
+        assertThat(index.caption()).startsWith("Workload index (");
+        assertThat(index.headers()).startsWith("N", "versions", "key size", "value size",
+                "index live heap, MiB (B/key)", "allocated, MiB (B/key)", "RSS, MiB (B/key)",
+                "peak RSS, MiB (B/key)", "store file, MiB (B/key)");
+        assertThat(index.headers()).endsWith("puts/s", "get/s");
+        assertThat(index.rows().get(0)).startsWith("100K", "1", "64 B", "-", "17.5 (183.5)");
+        assertThat(index.numeric().get(0)).isTrue();
+    }
+
+    @Test
+    void theModelStandsBesideEtcdsPublishedCoefficients() {
+        RunResult run = TestRows.sampleRun();
+        Report report = ReportContent.of(run, "memstore.json");
+        List<Table> tables = blocks(report, "model", Table.class);
+        assertThat(tables).hasSize(2);
+        assertThat(tables.get(0).headers()).containsExactly("", "memstore (btree)", "etcd (seed)");
+        assertThat(tables.get(0).rows()).contains(
+                List.of("c1, B per key", String.format(Locale.ROOT, "%.1f", run.model().c1()), "120"),
+                List.of("c2, B per version", String.format(Locale.ROOT, "%.1f", run.model().c2()), "30"));
+        assertThat(tables.get(1).caption()).startsWith("Model residuals");
+        assertThat(tables.get(1).rows()).hasSize(run.model().residuals().size());
+    }
+
+    @Test
+    void everyBudgetWithActualMaxHeadroomAndResult() {
+        RunResult run = SampleRuns.etcdLike("etcd-like", "too big");
+        Report report = ReportContent.of(run, "memstore.json");
+        Table budgets = blocks(report, "budgets", Table.class).get(0);
+        assertThat(budgets.headers()).containsExactly("result", "level", "row", "metric", "actual", "max", "min",
+                "headroom", "message");
+        assertThat(budgets.rows()).hasSize(run.budgets().size());
+        // 8 heap outcomes (the 10K-key rows above 2 MB fail), 8 RSS outcomes at warn level
+        assertThat(budgets.rows().stream().map(r -> r.get(0)).distinct()).containsExactlyInAnyOrder("pass", "warn",
+                "FAIL");
+        assertThat(budgets.rows()).anySatisfy(r -> assertThat(r).containsExactly("FAIL", "error",
+                "index/keys=10K,versions=5,keySize=64B", "index.liveHeap", "2.9 MiB", "1.9 MiB", "-", "-1015.6 KiB",
+                "too big"));
+        Paragraph verdict = (Paragraph) report.sections().get(0).blocks().get(0);
+        long failed = run.budgets().stream().filter(o -> o.failsRun()).count();
+        assertThat(verdict.strong()).isTrue();
+        assertThat(verdict.text()).startsWith("FAILED: 16 budget outcome(s): ").endsWith(failed + " failed");
+    }
+
+    @Test
+    void summaryNamesTheEnvironmentAndTheClosingLineCountsWhatWasShown() {
+        Report report = ReportContent.of(SampleRuns.etcdLike("etcd-like", "m"), "target/memstore/memstore.json");
+        Facts facts = blocks(report, "summary", Facts.class).get(0);
+        assertThat(facts.facts()).extracting(Facts.Fact::term).containsExactly("Spec", "Spec file", "Results",
+                "Rows measured", "Java", "JVM flags of the probes", "OS", "CPUs");
+        assertThat(facts.facts().get(5).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
+        assertThat(report.chartCount()).isEqualTo(3);
+        // 2 workload tables, model, residuals, budgets
+        assertThat(report.tableCount()).isEqualTo(5);
+        assertThat(report.closingLine()).isEqualTo("End of the memstore report: 5 tables, 3 charts.");
+    }
+
+    private static <T extends Block> List<T> blocks(Report report, String section, Class<T> kind) {
+        return report.sections().stream().filter(s -> s.id().equals(section)).flatMap(s -> s.blocks().stream())
+                .filter(kind::isInstance).map(kind::cast).toList();
+    }
+}

@@ -1,8 +1,0 @@
-package io.memstore.engine.mvcc;
-
-/**
- * A node of {@link BTreeIndex}'s B+tree: a {@link BTreeLeaf} holding keys and their revision runs, or a
- * {@link BTreeInner} routing searches to its children.
- */
-abstract sealed class BTreeNode permits BTreeLeaf, BTreeInner {
-}

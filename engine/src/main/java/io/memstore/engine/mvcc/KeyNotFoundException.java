@@ -1,8 +1,0 @@
-package io.memstore.engine.mvcc;
-
-/** An index operation on a key that is not live (etcd's ErrRevisionNotFound for tombstone). */
-public class KeyNotFoundException extends StoreException {
-    public KeyNotFoundException(String message) {
-        super(message);
-    }
-}

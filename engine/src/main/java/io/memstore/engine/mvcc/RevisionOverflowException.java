@@ -1,8 +1,0 @@
-package io.memstore.engine.mvcc;
-
-/** A revision beyond what {@link Revision} can pack. */
-public class RevisionOverflowException extends StoreException {
-    public RevisionOverflowException(String message) {
-        super(message);
-    }
-}

@@ -1,8 +1,0 @@
-package io.memstore.engine.mvcc;
-
-/** An operation on a store after {@link MvccStore#close()}. */
-public class StoreClosedException extends StoreException {
-    public StoreClosedException(String message) {
-        super(message);
-    }
-}

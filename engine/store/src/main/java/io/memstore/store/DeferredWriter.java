@@ -1,0 +1,204 @@
+package io.memstore.store;
+
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Group commit for {@link Durability#DEFERRED} (etcd's batchTx): commits collect in a {@link PendingRows}
+ * buffer; a full buffer (batchLimit revisions or batchBytes) or one older than batchInterval is handed to a
+ * background thread that writes it to SQLite in one transaction while the writer fills the next buffer. On
+ * this 2-core machine that overlaps SQLite's work and its WAL checkpoint I/O with the writer's index updates.
+ *
+ * <p>Buffers, and where a row is at each moment:
+ * <pre>
+ *   pending  --(swap, writer lock)-->  flushing  --(SQLite commit, flusher thread)-->  dropped
+ * </pre>
+ * At most one buffer is in flight. Readers call {@link #pending()} then {@link #flushing()}, in that order,
+ * then SQLite: a row of a revision they may read was added before they read the current revision, so it is
+ * in the pending buffer they see, in the buffer in flight then, or already committed.
+ *
+ * <p>The SQLite writer connection is used by one thread at a time: a background flush is started only under
+ * the writer lock and only when none is in flight; everything else that writes ({@link #flushNow}, the
+ * store's compaction) first waits for the flight under the writer lock.
+ *
+ * <p>A failed background flush leaves its buffer in flight (still visible to readers) and is retried by the
+ * next tick or full buffer; commits go on into the pending buffer until it holds twice the batch limits, then
+ * a commit retries the flush itself and is refused if that fails too.
+ */
+final class DeferredWriter {
+    private final SqliteBackend backend;
+    private final StoreOptions options;
+    private final ReentrantLock writerLock;
+    private final ScheduledThreadPoolExecutor thread;
+    private volatile PendingRows pending;
+    private volatile PendingRows flushing;
+    private volatile StoreException lastFailure;
+    /** The background flush, or null; guarded by the writer lock. */
+    private Future<?> inFlight;
+    private long pendingSince = System.nanoTime();
+
+    DeferredWriter(SqliteBackend backend, StoreOptions options, ReentrantLock writerLock) {
+        this.backend = backend;
+        this.options = options;
+        this.writerLock = writerLock;
+        this.pending = new PendingRows(options.batchLimit());
+        this.thread = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "memstore-flush " + backend.file().getFileName());
+            t.setDaemon(true);
+            return t;
+        });
+        long every = options.batchInterval().toNanos();
+        thread.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.NANOSECONDS);
+    }
+
+    /** The buffer receiving commits; readers look here first. */
+    PendingRows pending() {
+        return pending;
+    }
+
+    /** The buffer being written, or null; readers look here second. */
+    PendingRows flushing() {
+        return flushing;
+    }
+
+    StoreException lastFailure() {
+        return lastFailure;
+    }
+
+    /**
+     * Called before a commit is applied (writer lock held): when flushes keep failing and the buffer holds
+     * twice its limits, waits for the flight and retries it here, throwing when that fails too, so that the
+     * commit is refused rather than the buffer growing without bound.
+     */
+    void beforeCommit() {
+        PendingRows p = pending;
+        if (p.revisions() >= 2L * options.batchLimit() || p.bytes() >= 2 * options.batchBytes()) {
+            flushNow();
+        }
+    }
+
+    /** Buffers a commit's rows (writer lock held). */
+    void add(long main, List<StoredRow> rows) {
+        PendingRows p = pending;
+        if (p.isEmpty()) {
+            pendingSince = System.nanoTime();
+        }
+        p.add(main, rows);
+    }
+
+    /**
+     * After a commit became visible (writer lock held): a full buffer is handed to the background thread,
+     * after waiting for the flight before it (a pipeline of two buffers: the writer waits only when SQLite is
+     * slower than it). A failure is recorded, not thrown: the commit stands, buffered and visible.
+     */
+    void afterCommit() {
+        PendingRows p = pending;
+        if (p.revisions() >= options.batchLimit() || p.bytes() >= options.batchBytes()) {
+            try {
+                awaitFlight();
+                startFlush();
+            } catch (StoreException e) {
+                lastFailure = e;
+            }
+        }
+    }
+
+    /** Writes everything buffered now, in this thread (writer lock held); throws when SQLite fails. */
+    void flushNow() {
+        awaitFlight();
+        PendingRows p = pending;
+        if (!p.isEmpty()) {
+            backend.write(p.rows(), p.lastMain());
+            pending = new PendingRows(options.batchLimit());
+            lastFailure = null;
+        }
+    }
+
+    /** Revisions not yet in SQLite. */
+    int bufferedRevisions() {
+        PendingRows f = flushing;
+        return pending.revisions() + (f == null ? 0 : f.revisions());
+    }
+
+    /** Writes everything buffered and stops the background thread (writer lock held). */
+    void close() {
+        try {
+            flushNow();
+        } finally {
+            thread.shutdownNow();
+        }
+    }
+
+    /** Hands the buffer (or, first, a batch whose flush failed) to the background thread (writer lock held). */
+    private void startFlush() {
+        if (inFlight != null && !inFlight.isDone()) {
+            return; // one flight at a time
+        }
+        inFlight = null;
+        PendingRows batch = flushing;
+        if (batch == null) {
+            if (pending.isEmpty()) {
+                return;
+            }
+            batch = pending;
+            flushing = batch;
+            pending = new PendingRows(options.batchLimit());
+            pendingSince = System.nanoTime();
+        }
+        PendingRows rows = batch;
+        inFlight = thread.submit(() -> {
+            try {
+                backend.write(rows.rows(), rows.lastMain());
+                flushing = null; // after the SQLite commit: readers find the rows there from now on
+                lastFailure = null;
+            } catch (StoreException e) {
+                lastFailure = e;
+            } catch (RuntimeException e) {
+                lastFailure = new StoreException("background flush of " + backend.file() + " failed: " + e, e);
+            }
+        });
+    }
+
+    /** Waits for the background flush, then retries its buffer here if it failed (writer lock held). */
+    private void awaitFlight() {
+        Future<?> f = inFlight;
+        if (f != null) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while waiting for a flush of " + backend.file(), e);
+            } catch (ExecutionException e) {
+                // the task catches every RuntimeException itself; an Error ends up here
+                throw new StoreException("background flush of " + backend.file() + " failed: " + e.getCause(), e.getCause());
+            }
+            inFlight = null;
+        }
+        PendingRows failed = flushing;
+        if (failed != null) {
+            backend.write(failed.rows(), failed.lastMain());
+            flushing = null;
+            lastFailure = null;
+        }
+    }
+
+    /** batchInterval tick, on the background thread: flushes a buffer that has waited long enough. */
+    private void tick() {
+        if (!writerLock.tryLock()) {
+            return; // a writer is busy; it or the next tick will flush
+        }
+        try {
+            PendingRows p = pending;
+            boolean due = !p.isEmpty() && System.nanoTime() - pendingSince >= options.batchInterval().toNanos() / 2;
+            if (due || flushing != null) {
+                startFlush();
+            }
+        } finally {
+            writerLock.unlock();
+        }
+    }
+}

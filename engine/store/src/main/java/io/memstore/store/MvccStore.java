@@ -1,0 +1,515 @@
+package io.memstore.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * An embeddable etcd-style MVCC key-value store: every write transaction creates a new main revision, every
+ * revision that has not been compacted can be read, and the history of each key lives in an in-memory
+ * {@link RevisionIndex} over the values in one SQLite file (format: {@link StoreSchema}).
+ *
+ * <pre>{@code
+ * try (MvccStore store = MvccStore.open(path)) {
+ *     long rev = store.put(key, value);
+ *     RangeResult r = store.range(from, to, RangeOptions.atRevision(rev).limit(10).countTotal());
+ *     try (WriteTxn txn = store.write()) { txn.put(k1, v1); txn.deleteRange(k2, null); txn.commit(); }
+ *     store.compact(rev);
+ * }
+ * }</pre>
+ *
+ * <h2>Revisions</h2>
+ * The store starts at revision 0 (empty); each write transaction that changes something gets current + 1.
+ * Reads at revision R see the state after transaction R. {@code compact(C)} forgets the history before C:
+ * reads at R &lt; C fail with {@link CompactedRevisionException}, reads at C and later answer as before (etcd's
+ * rule). Reads beyond the current revision fail with {@link FutureRevisionException}.
+ *
+ * <h2>Concurrency</h2>
+ * Any number of threads may read while one writes: one writer at a time holds the writer lock (a
+ * {@link WriteTxn} holds it from {@link #write()} to commit/close), reads run on a pool of read-only SQLite
+ * connections. A commit is visible to readers once {@code commit()} returns: its rows are in SQLite (or, in
+ * {@link Durability#DEFERRED} mode, in an in-memory buffer that readers consult first), then the index is
+ * updated, then the current revision is published.
+ *
+ * <h2>Compaction, and crashes during it</h2>
+ * {@code compact(C)} first records C as scheduled in the file, then compacts the index, which returns the
+ * revisions still needed, then deletes every other row at or below C and records C as finished, in one SQLite
+ * transaction. A crash before that transaction commits leaves every row in place; on the next open the
+ * scheduled compaction is seen to be unfinished, the index is rebuilt from all rows and the compaction is
+ * run again.
+ *
+ * <h2>Opening</h2>
+ * An existing file is checked read-only before anything writes to it: SQLite header, application_id, schema
+ * version, tables, meta rows and every row while the index is rebuilt from them in revision order. A foreign,
+ * corrupt or inconsistent file fails with {@link StoreFormatException} naming the file and is left unchanged.
+ * A file must be opened by one store at a time; a second open in the same JVM fails.
+ */
+public final class MvccStore implements AutoCloseable {
+    private static final Set<Path> OPEN_FILES = ConcurrentHashMap.newKeySet();
+
+    private final Path file;
+    private final StoreOptions options;
+    private final RevisionIndex index;
+    private final SqliteBackend backend;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    /** DEFERRED only, else null: the group commit buffers and their background flushes. */
+    private final DeferredWriter deferred;
+    private volatile long currentRevision;
+    private volatile long compactedRevision;
+    private volatile boolean closed;
+
+    private MvccStore(Path file, StoreOptions options) {
+        this.file = file;
+        this.options = options;
+        RevisionIndex idx = options.indexFactory().get();
+        if (idx == null || idx.keyCount() != 0) {
+            throw new IllegalArgumentException("StoreOptions.indexFactory must return a new, empty index, got "
+                    + (idx == null ? "null" : "one holding " + idx.keyCount() + " keys"));
+        }
+        this.index = idx;
+        this.backend = SqliteBackend.open(file, options, new IndexLoader(file, idx, options.maxKeySize()));
+        StoreMeta meta = backend.metaAtOpen();
+        this.currentRevision = meta.currentRevision();
+        this.compactedRevision = meta.finishedCompaction();
+        try {
+            if (meta.scheduledCompaction() > meta.finishedCompaction()) {
+                finishCompaction(meta.scheduledCompaction()); // interrupted before its deletions committed
+            }
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+        this.deferred = options.durability() == Durability.DEFERRED ? new DeferredWriter(backend, options, writeLock) : null;
+    }
+
+    /** Opens or creates the store in {@code file} with {@link StoreOptions#defaults()}. */
+    public static MvccStore open(Path file) {
+        return open(file, StoreOptions.defaults());
+    }
+
+    /**
+     * Opens the store in {@code file}, creating it when the file does not exist or is empty. The directory
+     * must exist and be writable (SQLite keeps {@code -wal} and {@code -shm} files next to the file).
+     *
+     * @throws StoreFormatException when the file is not a store this version can open (it is left unchanged)
+     * @throws StoreException       when the file cannot be opened, or is open already in this JVM
+     */
+    public static MvccStore open(Path file, StoreOptions options) {
+        Objects.requireNonNull(file, "file must not be null");
+        Objects.requireNonNull(options, "options must not be null");
+        Path path = canonical(file);
+        if (!OPEN_FILES.add(path)) {
+            throw new StoreException(path + " is already open in this JVM; a store file must be opened by one"
+                    + " MvccStore at a time (share that instance)");
+        }
+        try {
+            return new MvccStore(path, options);
+        } catch (RuntimeException | Error e) {
+            OPEN_FILES.remove(path);
+            throw e;
+        }
+    }
+
+    // ---- writes ----
+
+    /** Puts one key; returns the new current revision. The store copies both arrays. */
+    public long put(byte[] key, byte[] value) {
+        try (WriteTxn txn = write()) {
+            txn.put(key, value);
+            return txn.commit();
+        }
+    }
+
+    /**
+     * Deletes the live keys of a range ({@code end == null}: the single key; empty {@code end}: from key to the
+     * end of the keyspace; otherwise [key, end)). Returns the new revision, or the unchanged current revision
+     * when nothing was deleted.
+     */
+    public long deleteRange(byte[] key, byte[] end) {
+        try (WriteTxn txn = write()) {
+            txn.deleteRange(key, end);
+            return txn.commit();
+        }
+    }
+
+    /**
+     * Begins a write transaction; it holds the writer lock until commit or close (waiting for it if another
+     * thread holds it).
+     */
+    public WriteTxn write() {
+        checkNoTxnOnThisThread("write");
+        checkOpen();
+        writeLock.lock();
+        try {
+            checkOpen();
+            long main = currentRevision + 1;
+            if (main > Revision.MAX_MAIN) {
+                throw new RevisionOverflowException("store " + file + " has reached the last revision " + Revision.MAX_MAIN);
+            }
+            return new WriteTxn(this, main);
+        } catch (RuntimeException e) {
+            writeLock.unlock();
+            throw e;
+        }
+    }
+
+    /**
+     * Compacts at main revision {@code rev}: afterwards reads below {@code rev} fail and the rows only they
+     * needed are deleted from the file. See the class comment for what a crash during compaction does.
+     *
+     * <p>If deleting the rows fails (a StoreException), the compaction still holds for reads and the index;
+     * the rows are deleted by the next compaction or, since the file records it as unfinished, on the next open.
+     *
+     * @throws CompactedRevisionException when {@code rev} is not above the compacted revision
+     * @throws FutureRevisionException    when {@code rev} is above the current revision
+     */
+    public void compact(long rev) {
+        checkNoTxnOnThisThread("compact");
+        checkOpen();
+        writeLock.lock();
+        try {
+            checkOpen();
+            long current = currentRevision;
+            if (rev > current) {
+                throw new FutureRevisionException(rev, current);
+            }
+            if (rev <= compactedRevision) {
+                throw new CompactedRevisionException(rev, compactedRevision);
+            }
+            if (deferred != null) {
+                deferred.flushNow();
+            }
+            backend.scheduleCompaction(rev);
+            finishCompaction(rev);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Index compaction, then the row deletions; compactedRevision is published first, for racing readers. */
+    private void finishCompaction(long rev) {
+        compactedRevision = rev;
+        long[] kept = index.compact(rev);
+        backend.compact(rev, kept);
+    }
+
+    /**
+     * Writes buffered {@link Durability#DEFERRED} commits to the file now; nothing to do in the other modes.
+     *
+     * @throws StoreException when the write fails; the commits stay buffered and visible, and are retried
+     */
+    public void flush() {
+        checkOpen();
+        writeLock.lock();
+        try {
+            checkOpen();
+            if (deferred != null) {
+                deferred.flushNow();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    // ---- reads ----
+
+    /**
+     * The live keys of a range at a revision ({@code end == null}: the single key {@code key}; empty
+     * {@code end}: from {@code key} to the end of the keyspace; otherwise [key, end); an empty key with an empty
+     * end is the whole keyspace).
+     */
+    public RangeResult range(byte[] key, byte[] end, RangeOptions options) {
+        Objects.requireNonNull(options, "range options must not be null (use RangeOptions.latest())");
+        checkRangeKeys(key, end);
+        checkOpen();
+        long current = currentRevision;
+        long rev = options.isLatest() ? current : options.revision();
+        if (rev > current) {
+            throw new FutureRevisionException(rev, current);
+        }
+        checkNotCompacted(rev);
+        IndexRange found = index.range(key, end, rev, options.limit(), options.countsTotal());
+        List<KeyValue> kvs = fetch(found.keys(), found.revisions(), rev);
+        // a compaction that began after the first check may have trimmed what the index answered
+        checkNotCompacted(rev);
+        long count = options.countsTotal() ? found.total() : kvs.size();
+        return new RangeResult(kvs, count, current, found.more());
+    }
+
+    /** The range at the current revision. */
+    public RangeResult range(byte[] key, byte[] end) {
+        return range(key, end, RangeOptions.latest());
+    }
+
+    /** The key at the current revision, or null when it is not live. */
+    public KeyValue get(byte[] key) {
+        return first(range(key, null, RangeOptions.latest()));
+    }
+
+    /** The key at main revision {@code rev}, or null when it was not live then. */
+    public KeyValue get(byte[] key, long rev) {
+        return first(range(key, null, RangeOptions.atRevision(rev)));
+    }
+
+    private static KeyValue first(RangeResult r) {
+        return r.kvs().isEmpty() ? null : r.kvs().get(0);
+    }
+
+    /** The rows of the index's answer: from the deferred buffer first, then from SQLite. */
+    private List<KeyValue> fetch(List<byte[]> keys, long[] revs, long atRev) {
+        int n = revs.length;
+        StoredRow[] rows = new StoredRow[n];
+        boolean[] buffered = new boolean[n];
+        int missing = n;
+        if (deferred != null) {
+            // after currentRevision, and in this order: see DeferredWriter
+            PendingRows p = deferred.pending();
+            PendingRows f = deferred.flushing();
+            for (int i = 0; i < n; i++) {
+                StoredRow r = p.get(revs[i]);
+                if (r == null && f != null) {
+                    r = f.get(revs[i]);
+                }
+                if (r != null) {
+                    rows[i] = r;
+                    buffered[i] = true;
+                    missing--;
+                }
+            }
+        }
+        if (missing > 0) {
+            long[] ask = new long[missing];
+            int j = 0;
+            for (int i = 0; i < n; i++) {
+                if (rows[i] == null) {
+                    ask[j++] = revs[i];
+                }
+            }
+            StoredRow[] got = backend.read(ask);
+            j = 0;
+            for (int i = 0; i < n; i++) {
+                if (rows[i] == null) {
+                    rows[i] = got[j++];
+                }
+            }
+        }
+        List<KeyValue> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            StoredRow r = rows[i];
+            if (r == null) {
+                checkNotCompacted(atRev); // deleted by a compaction that raced with this read
+                throw new StoreException("store " + file + " is inconsistent: the index holds revision "
+                        + Revision.toString(revs[i]) + " of key " + KeyValue.printable(keys.get(i))
+                        + " but the file has no row for it");
+            }
+            if (r.tombstone() || !Arrays.equals(r.key(), keys.get(i))) {
+                throw new StoreException("store " + file + " is inconsistent: revision " + Revision.toString(revs[i])
+                        + " should be a put of key " + KeyValue.printable(keys.get(i)) + " but the file holds "
+                        + (r.tombstone() ? "a tombstone of " : "a put of ") + KeyValue.printable(r.key()));
+            }
+            out.add(r.toKeyValue(buffered[i]));
+        }
+        return out;
+    }
+
+    private void checkNotCompacted(long rev) {
+        long compacted = compactedRevision;
+        if (rev < compacted) {
+            throw new CompactedRevisionException(rev, compacted);
+        }
+    }
+
+    // ---- state ----
+
+    /** The main revision of the last committed write transaction (0 for a new store). */
+    public long currentRevision() {
+        return currentRevision;
+    }
+
+    /** The revision of the last compaction (0 when never compacted); reads below it fail. */
+    public long compactedRevision() {
+        return compactedRevision;
+    }
+
+    /** The index, for inspection and measurement: callers must not change it. */
+    public RevisionIndex index() {
+        return index;
+    }
+
+    /** Bytes on disk: the database file plus its write-ahead log. */
+    public long fileSize() {
+        checkOpen();
+        return backend.fileSize();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public StoreOptions options() {
+        return options;
+    }
+
+    /** The failure of the last background flush (DEFERRED), or null when the last flush succeeded. */
+    public StoreException lastFlushFailure() {
+        return deferred == null ? null : deferred.lastFailure();
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Writes buffered commits, then closes the file. Waits for an open write transaction of another thread
+     * to finish. Idempotent.
+     *
+     * @throws StoreException when buffered DEFERRED commits could not be written: they are lost
+     */
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            StoreException failure = null;
+            if (deferred != null) {
+                int buffered = deferred.bufferedRevisions();
+                try {
+                    deferred.close();
+                } catch (StoreException e) {
+                    failure = new StoreException("closing " + file + ": " + buffered + " buffered revisions up to "
+                            + currentRevision + " could not be written and are lost: " + e.getMessage(), e);
+                }
+            }
+            try {
+                backend.close();
+            } catch (StoreException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+            OPEN_FILES.remove(file);
+            if (failure != null) {
+                throw failure;
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    // ---- for WriteTxn (writer lock held) ----
+
+    /** Makes a transaction's changes durable (or buffered), then visible: index first, revision last. */
+    void commitLocked(long main, List<StoredRow> rows) {
+        checkOpen();
+        if (deferred == null) {
+            backend.write(rows, main);
+        } else {
+            deferred.beforeCommit();
+            deferred.add(main, rows);
+        }
+        for (StoredRow r : rows) {
+            if (r.tombstone()) {
+                index.tombstone(r.key(), r.rev());
+            } else {
+                index.put(r.key(), r.rev());
+            }
+        }
+        currentRevision = main;
+        if (deferred != null) {
+            deferred.afterCommit();
+        }
+    }
+
+    void releaseWriter() {
+        writeLock.unlock();
+    }
+
+    /** The key's state for a put of the writer: the index may keep its place for the commit's write. */
+    KeyState liveState(byte[] key, long atRev) {
+        return index.getForUpdate(key, atRev);
+    }
+
+    List<byte[]> liveKeys(byte[] key, byte[] end, long atRev) {
+        return index.range(key, end, atRev, 0, false).keys();
+    }
+
+    byte[] checkedKey(byte[] key) {
+        if (key == null) {
+            throw new IllegalArgumentException("key must not be null");
+        }
+        if (key.length == 0) {
+            throw new IllegalArgumentException("key must not be empty");
+        }
+        if (key.length > options.maxKeySize()) {
+            throw new IllegalArgumentException("key is " + key.length + " B, above the limit of "
+                    + options.maxKeySize() + " B (StoreOptions.maxKeySize, settable up to "
+                    + StoreOptions.MAX_KEY_SIZE_LIMIT + " B)");
+        }
+        return key.clone();
+    }
+
+    byte[] checkedValue(byte[] value) {
+        if (value == null) {
+            throw new IllegalArgumentException("value must not be null (an empty value is allowed)");
+        }
+        if (value.length > options.maxValueSize()) {
+            throw new IllegalArgumentException("value is " + value.length + " B, above the limit of "
+                    + options.maxValueSize() + " B (StoreOptions.maxValueSize, settable up to "
+                    + StoreOptions.MAX_VALUE_SIZE_LIMIT + " B)");
+        }
+        return value.clone();
+    }
+
+    static void checkRangeKeys(byte[] key, byte[] end) {
+        if (key == null) {
+            throw new IllegalArgumentException("key must not be null (an empty key with an empty end is the whole"
+                    + " keyspace)");
+        }
+        if (end == null && key.length == 0) {
+            throw new IllegalArgumentException("key must not be empty when end is null (a single key); use an"
+                    + " empty end for a range to the end of the keyspace");
+        }
+    }
+
+    // ---- internals ----
+
+    private void checkOpen() {
+        if (closed) {
+            throw new StoreClosedException("store " + file + " is closed");
+        }
+    }
+
+    private void checkNoTxnOnThisThread(String what) {
+        if (writeLock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("cannot " + what + " on " + file + ": this thread has a WriteTxn open;"
+                    + " commit or close it first");
+        }
+    }
+
+    /** One name per file, so that a second open of the same file through another path is seen. */
+    private static Path canonical(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        try {
+            if (Files.exists(abs)) {
+                return abs.toRealPath();
+            }
+            Path dir = abs.getParent();
+            if (dir != null && Files.isDirectory(dir)) {
+                return dir.toRealPath().resolve(abs.getFileName());
+            }
+        } catch (IOException e) {
+            // fall back to the absolute path; opening will report what is wrong with it
+        }
+        return abs;
+    }
+}

@@ -1,0 +1,108 @@
+package io.memstore.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One read-only SQLite connection with its prepared row lookups. A connection serves one thread at a time
+ * (the backend's pool hands it out); in WAL mode it reads concurrently with the writer.
+ *
+ * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
+ * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
+ * row has.
+ */
+final class ReadConnection implements AutoCloseable {
+    private static final int[] SIZES = {1, 8, 64};
+    private static final String COLUMNS = "rev, key, value, create_rev, version, tombstone";
+
+    private final Path file;
+    private final Connection conn;
+    private final PreparedStatement[] byRevs = new PreparedStatement[SIZES.length];
+
+    ReadConnection(Path file, Connection conn) throws SQLException {
+        this.file = file;
+        this.conn = conn;
+        for (int i = 0; i < SIZES.length; i++) {
+            StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM kv WHERE rev IN (?");
+            sql.append(",?".repeat(SIZES[i] - 1)).append(')');
+            byRevs[i] = conn.prepareStatement(sql.toString());
+        }
+        conn.setAutoCommit(false); // all lookups of one read share one snapshot
+    }
+
+    /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
+    StoredRow[] read(long[] revs) {
+        StoredRow[] out = new StoredRow[revs.length];
+        try {
+            int from = 0;
+            while (from < revs.length) {
+                int n = Math.min(revs.length - from, SIZES[SIZES.length - 1]);
+                int s = 0;
+                while (SIZES[s] < n) {
+                    s++;
+                }
+                readChunk(byRevs[s], SIZES[s], revs, from, n, out);
+                from += n;
+            }
+            conn.commit();
+            return out;
+        } catch (SQLException e) {
+            try {
+                conn.rollback();
+            } catch (SQLException ignored) {
+                // the original failure is the one to report
+            }
+            throw SqliteErrors.translate(e, file, "reading " + revs.length + " rows");
+        }
+    }
+
+    private static void readChunk(PreparedStatement st, int slots, long[] revs, int from, int n, StoredRow[] out)
+            throws SQLException {
+        for (int i = 0; i < slots; i++) {
+            st.setLong(i + 1, i < n ? revs[from + i] : -1);
+        }
+        Map<Long, Integer> position = null;
+        if (n > 1) {
+            position = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
+                position.put(revs[from + i], from + i);
+            }
+        }
+        try (ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                StoredRow row = row(rs);
+                int at = position == null ? from : position.get(row.rev());
+                out[at] = row;
+            }
+        }
+    }
+
+    /** A row from the {@link #COLUMNS} of a result set. */
+    static StoredRow row(ResultSet rs) throws SQLException {
+        return new StoredRow(rs.getLong(1), bytes(rs, 2), bytes(rs, 3), rs.getLong(4), rs.getLong(5), rs.getInt(6) != 0);
+    }
+
+    /** The driver gives null for a zero-length blob; the columns are NOT NULL, so null means empty. */
+    private static byte[] bytes(ResultSet rs, int column) throws SQLException {
+        byte[] b = rs.getBytes(column);
+        return b == null ? StoredRow.NO_VALUE : b;
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (PreparedStatement st : byRevs) {
+                st.close();
+            }
+            conn.rollback();
+            conn.close();
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "closing a read connection");
+        }
+    }
+}

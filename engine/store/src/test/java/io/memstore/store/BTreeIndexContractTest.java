@@ -1,0 +1,9 @@
+package io.memstore.store;
+
+/** The shared index contract, run against memstore's compact B-tree. */
+class BTreeIndexContractTest extends RevisionIndexContractTest {
+    @Override
+    RevisionIndex newIndex() {
+        return new BTreeIndex();
+    }
+}

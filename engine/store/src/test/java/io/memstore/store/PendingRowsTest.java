@@ -1,0 +1,88 @@
+package io.memstore.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class PendingRowsTest {
+
+    private static StoredRow row(long main, long sub) {
+        long rev = Revision.pack(main, sub);
+        return StoredRow.put(rev, new byte[] {(byte) main, (byte) sub}, new byte[(int) (sub % 3)], rev, 1);
+    }
+
+    @Test
+    void findsEveryRowByRevisionAndNothingElse() {
+        PendingRows p = new PendingRows(16);
+        assertThat(p.isEmpty()).isTrue();
+        List<StoredRow> all = new ArrayList<>();
+        for (long main = 1; main <= 100; main++) {
+            List<StoredRow> txn = new ArrayList<>();
+            for (long sub = 0; sub < main % 4 + 1; sub++) {
+                txn.add(row(main, sub));
+            }
+            p.add(main, txn);
+            all.addAll(txn);
+        }
+        // grew well past the 16 rows it was sized for
+        assertThat(p.rows()).containsExactlyElementsOf(all);
+        for (StoredRow r : all) {
+            assertThat(p.get(r.rev())).isSameAs(r);
+        }
+        assertThat(p.get(Revision.pack(1, 2))).isNull(); // transaction 1 has two changes
+        assertThat(p.get(Revision.pack(4, 1))).isNull(); // transaction 4 has one
+        assertThat(p.get(Revision.pack(101, 0))).isNull();
+        assertThat(p.get(0)).isNull();
+        assertThat(p.revisions()).isEqualTo(100);
+        assertThat(p.lastMain()).isEqualTo(100);
+        assertThat(p.bytes()).isEqualTo(all.stream().mapToLong(StoredRow::sizeBytes).sum());
+    }
+
+    @Test
+    void refusesRowsOutOfRevisionOrderAndKeepsWhatItHad() {
+        PendingRows p = new PendingRows(16);
+        StoredRow five = row(5, 0);
+        p.add(5, List.of(five));
+        assertThatThrownBy(() -> p.add(4, List.of(row(4, 0))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("4.0 after 5.0");
+        assertThatThrownBy(() -> p.add(6, List.of(row(6, 1), row(6, 0))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("6.0 after 6.1");
+        assertThat(p.rows()).containsExactly(five);
+        assertThat(p.revisions()).isEqualTo(1);
+        assertThat(p.get(Revision.pack(6, 1))).isNull();
+    }
+
+    @Test
+    void aReaderOnAnotherThreadFindsEveryRowOnceItsCommitWasAnnounced() throws Exception {
+        PendingRows p = new PendingRows(16); // small, so that it grows while the reader reads
+        AtomicLong announced = new AtomicLong(); // the writer's "currentRevision"
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicReference<String> failure = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            while (!done.get() && failure.get() == null) {
+                long upTo = announced.get();
+                for (long main = Math.max(1, upTo - 50); main <= upTo; main++) {
+                    StoredRow r = p.get(Revision.pack(main, 0));
+                    if (r == null || r.rev() != Revision.pack(main, 0)) {
+                        failure.set("revision " + main + " announced but read as " + r);
+                    }
+                }
+            }
+        });
+        reader.start();
+        for (long main = 1; main <= 200_000; main++) {
+            p.add(main, List.of(row(main, 0)));
+            announced.set(main);
+        }
+        done.set(true);
+        reader.join();
+        assertThat(failure.get()).isNull();
+        assertThat(p.rows()).hasSize(200_000);
+    }
+}

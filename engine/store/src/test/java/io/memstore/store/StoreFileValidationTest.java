@@ -1,0 +1,224 @@
+package io.memstore.store;
+
+import static io.memstore.store.StoreTestSupport.FAST;
+import static io.memstore.store.StoreTestSupport.b;
+import static io.memstore.store.StoreTestSupport.sha256;
+import static io.memstore.store.StoreTestSupport.sql;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opening refuses files that are not stores of this version, says why and which file, and leaves the file
+ * (and the directory) as it found them.
+ */
+class StoreFileValidationTest {
+    @TempDir
+    Path dir;
+
+    private Path storeWithRows(String name, int rows, int valueSize) {
+        Path file = dir.resolve(name);
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            try (WriteTxn txn = store.write()) {
+                for (int i = 0; i < rows; i++) {
+                    txn.put(b(String.format("key%05d", i)), new byte[valueSize]);
+                }
+                txn.commit();
+            }
+            store.deleteRange(b("key00001"), null);
+        }
+        return file;
+    }
+
+    /** Opening {@code file} fails with a StoreFormatException naming it; file and directory stay unchanged. */
+    private AbstractThrowableAssert<?, ? extends Throwable> refusedUnchanged(Path file) {
+        String hash = sha256(file);
+        List<String> listing = listing();
+        AbstractThrowableAssert<?, ? extends Throwable> a = assertThatThrownBy(() -> MvccStore.open(file, FAST))
+                .isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining(file.toString());
+        assertThat(sha256(file)).as("file bytes").isEqualTo(hash);
+        assertThat(listing()).as("directory").isEqualTo(listing);
+        return a;
+    }
+
+    private List<String> listing() {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void randomBytes() throws IOException {
+        Path file = dir.resolve("random.bin");
+        byte[] junk = new byte[10_000];
+        new Random(1).nextBytes(junk);
+        Files.write(file, junk);
+        refusedUnchanged(file).hasMessageContaining("not an SQLite database");
+    }
+
+    @Test
+    void shortTextFile() throws IOException {
+        Path file = dir.resolve("notes.txt");
+        Files.writeString(file, "hello");
+        refusedUnchanged(file).hasMessageContaining("not an SQLite database").hasMessageContaining("5 B");
+    }
+
+    @Test
+    void someoneElsesSqliteDatabase() {
+        Path file = dir.resolve("people.db");
+        sql(file, "CREATE TABLE people (name TEXT)", "INSERT INTO people VALUES ('ada')");
+        refusedUnchanged(file).hasMessageContaining("application_id 0x00000000");
+    }
+
+    @Test
+    void someoneElsesDatabaseInWalMode() {
+        Path file = dir.resolve("wal.db");
+        sql(file, "PRAGMA journal_mode = WAL", "CREATE TABLE t (x)", "INSERT INTO t VALUES (1)");
+        refusedUnchanged(file).hasMessageContaining("not a memstore file");
+    }
+
+    @Test
+    void anotherSchemaVersion() {
+        Path file = storeWithRows("v2.db", 10, 10);
+        sql(file, "PRAGMA user_version = 2");
+        refusedUnchanged(file).hasMessageContaining("schema version 2")
+                .hasMessageContaining("reads schema version " + StoreSchema.SCHEMA_VERSION);
+    }
+
+    @Test
+    void ourMarkButAMissingTable() {
+        Path file = storeWithRows("nometa.db", 10, 10);
+        sql(file, "DROP TABLE meta");
+        refusedUnchanged(file).hasMessageContaining("no table meta");
+    }
+
+    @Test
+    void ourMarkButOtherColumns() {
+        Path file = dir.resolve("cols.db");
+        sql(file, "PRAGMA application_id = " + StoreSchema.APPLICATION_ID, "PRAGMA user_version = 1",
+                "CREATE TABLE kv (rev INTEGER PRIMARY KEY, key TEXT, value BLOB)",
+                "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
+        refusedUnchanged(file).hasMessageContaining("table kv has columns");
+    }
+
+    @Test
+    void metaRevisionBehindTheRows() {
+        Path file = storeWithRows("meta.db", 10, 10);
+        sql(file, "UPDATE meta SET value = 1 WHERE name = 'current_revision'");
+        refusedUnchanged(file).hasMessageContaining("newest row is at revision 2, beyond the current revision");
+    }
+
+    @Test
+    void metaRowMissing() {
+        Path file = storeWithRows("meta2.db", 10, 10);
+        sql(file, "DELETE FROM meta WHERE name = 'finished_compaction'");
+        refusedUnchanged(file).hasMessageContaining("meta row finished_compaction is missing");
+    }
+
+    @Test
+    void tombstoneOfAKeyThatIsNotLive() {
+        Path file = storeWithRows("rows.db", 10, 10);
+        long rev = Revision.pack(3, 0);
+        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6f6e65', x'', 0, 0, 1)",
+                "UPDATE meta SET value = 3 WHERE name = 'current_revision'");
+        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
+                .hasMessageContaining("tombstone of key \"none\", which is not live");
+    }
+
+    @Test
+    void putRowWithImpossibleVersion() {
+        Path file = storeWithRows("ver.db", 10, 10);
+        sql(file, "INSERT INTO kv VALUES (" + Revision.pack(3, 0) + ", x'6e6577', x'', " + Revision.pack(3, 0) + ", 0, 0)",
+                "UPDATE meta SET value = 3 WHERE name = 'current_revision'");
+        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version 0");
+    }
+
+    @Test
+    void corruptPages() throws IOException {
+        Path file = storeWithRows("corrupt.db", 2000, 1000);
+        long size = Files.size(file);
+        assertThat(size).isGreaterThan(40L * StoreSchema.PAGE_SIZE);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            byte[] garbage = new byte[StoreSchema.PAGE_SIZE];
+            new Random(2).nextBytes(garbage);
+            raf.seek(20L * StoreSchema.PAGE_SIZE);
+            raf.write(garbage);
+        }
+        refusedUnchanged(file).hasMessageContaining("corrupt");
+    }
+
+    @Test
+    void leftoverLogWithoutItsDatabase() throws IOException {
+        Path file = dir.resolve("gone.db");
+        Files.write(SqliteBackend.sideFile(file, "-wal"), new byte[100]);
+        assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("write-ahead log without its database");
+        assertThat(Files.exists(file)).isFalse();
+    }
+
+    @Test
+    void emptyFileBecomesAStore() throws IOException {
+        Path file = Files.createFile(dir.resolve("empty.db"));
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            assertThat(store.put(b("a"), b("1"))).isEqualTo(1);
+        }
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            assertThat(store.get(b("a")).value()).isEqualTo(b("1"));
+        }
+    }
+
+    @Test
+    void badLocations() throws IOException {
+        assertThatThrownBy(() -> MvccStore.open(dir.resolve("missing/s.db"))).isInstanceOf(StoreException.class)
+                .hasMessageContaining("directory " + dir.resolve("missing") + " does not exist");
+        assertThatThrownBy(() -> MvccStore.open(dir)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("is a directory");
+        Path plain = Files.createFile(dir.resolve("plain"));
+        assertThatThrownBy(() -> MvccStore.open(plain.resolve("s.db"))).isInstanceOf(StoreException.class)
+                .hasMessageContaining("does not exist");
+    }
+
+    @Test
+    void readOnlyDirectory() throws IOException {
+        Path ro = Files.createDirectory(dir.resolve("ro"));
+        Path existing = storeWithRows("moved.db", 5, 5);
+        Files.move(existing, ro.resolve("s.db"));
+        Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            assumeFalse(Files.isWritable(ro), "running as root: permissions do not stop writes");
+            String hash = sha256(ro.resolve("s.db"));
+            assertThatThrownBy(() -> MvccStore.open(ro.resolve("new.db"))).isInstanceOf(StoreException.class)
+                    .hasMessageContaining("directory " + ro + " is not writable");
+            assertThatThrownBy(() -> MvccStore.open(ro.resolve("s.db"))).isInstanceOf(StoreException.class)
+                    .hasMessageContaining("is not writable");
+            assertThat(sha256(ro.resolve("s.db"))).isEqualTo(hash);
+        } finally {
+            Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void unwritableFile() throws IOException {
+        Path file = storeWithRows("locked.db", 5, 5);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        assumeFalse(Files.isWritable(file), "running as root: permissions do not stop writes");
+        assertThatThrownBy(() -> MvccStore.open(file)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("not readable and writable");
+    }
+}

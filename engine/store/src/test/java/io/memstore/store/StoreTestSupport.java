@@ -1,0 +1,96 @@
+package io.memstore.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Small helpers shared by the store tests: text keys, file hashes, direct SQL on closed store files. */
+final class StoreTestSupport {
+    static final StoreOptions FAST = StoreOptions.defaults().durability(Durability.NORMAL);
+
+    private StoreTestSupport() {
+    }
+
+    static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    static String s(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+
+    static List<String> keys(RangeResult r) {
+        return r.kvs().stream().map(kv -> s(kv.key())).collect(Collectors.toList());
+    }
+
+    static List<String> values(RangeResult r) {
+        return r.kvs().stream().map(kv -> s(kv.value())).collect(Collectors.toList());
+    }
+
+    static RangeResult all(MvccStore store, long rev) {
+        return store.range(new byte[0], new byte[0], RangeOptions.atRevision(rev));
+    }
+
+    static String sha256(Path file) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs statements on a store file that no store has open (simulating what a crash or another tool left). */
+    static void sql(Path file, String... statements) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
+            for (String sql : statements) {
+                st.execute(sql);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static long queryLong(Path file, String sql) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The java executable of this JVM, for child processes. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Copies the database and its WAL as a crash would leave them (no checkpoint, no cleanup). */
+    static Path crashCopy(Path file, Path dir) {
+        try {
+            Path copy = dir.resolve("crash-" + System.nanoTime() + ".db");
+            Files.copy(file, copy);
+            Path wal = SqliteBackend.sideFile(file, "-wal");
+            if (Files.exists(wal)) {
+                Files.copy(wal, SqliteBackend.sideFile(copy, "-wal"));
+            }
+            return copy;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
