@@ -131,12 +131,14 @@ public final class LineChart {
             Series s = series.get(i);
             Legend.Entry e = legend.entries().get(i);
             double ly = e.y() + 8;
+            w.start("g", "class", "memstore-legend-entry");
             w.empty("line", "x1", SvgWriter.num(e.x()), "y1", SvgWriter.num(ly), "x2", SvgWriter.num(e.x() + 26),
                     "y2", SvgWriter.num(ly), "stroke", s.color(), "stroke-width", "2.5", "stroke-dasharray",
                     dash(s.style()));
             marker(w, s, e.x() + 13, ly, s.name());
             w.textElement("text", e.text(), "x", SvgWriter.num(e.x() + 32), "y", SvgWriter.num(ly + 4),
                     "font-size", Integer.toString(Legend.FONT_SIZE), "fill", "#111111", "class", "memstore-legend");
+            w.end("g");
         }
         w.end("svg");
         return w.finish();

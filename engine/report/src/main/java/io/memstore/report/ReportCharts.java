@@ -285,7 +285,7 @@ public final class ReportCharts {
 
     /** "one line per versions and workload (every row: key 64 B, ...)", or "one line (...)" for one group. */
     private static String linesOf(List<RowGroups.Group> groups, List<RowResult> rows) {
-        List<String> varying = RowGroups.varying(rows).stream().map(RowGroups.Dimension::name)
+        List<String> varying = RowGroups.named(rows).stream().map(RowGroups.Dimension::name)
                 .collect(Collectors.toList());
         String shared = RowGroups.shared(rows);
         String per = varying.size() <= 1 ? String.join("", varying)

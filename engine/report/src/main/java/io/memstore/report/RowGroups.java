@@ -13,10 +13,12 @@ import java.util.function.Function;
 
 /**
  * The rows of a chart grouped into series by what varies among them. Every parameter of a row other than its
- * key count is a {@link Dimension}; the dimensions whose value differs between two of the rows name the groups
- * (one series or bar label each, like {@code versions 5, compacted}), and those that are the same for all rows
- * are left out of the names, so a label never repeats what every row shares and no two groups share a label.
- * Every row lands in exactly one group; groups keep the order of their first row.
+ * key count is a {@link Dimension}; the rows that agree on every dimension that varies form one group (one
+ * series or bar label each). A label names the workload when workloads differ, and the dimensions that differ
+ * within a workload ({@code workload plain, versions 5}); what one workload's rows share, its name stands for
+ * (the tables below the charts list it), and what all rows share is said once, in the caption. No two groups
+ * get the same label: two groups of one workload differ in a dimension that varies within it. Every row lands
+ * in exactly one group; groups keep the order of their first row.
  */
 final class RowGroups {
     /** A parameter of a row that can tell series apart, with how its value reads in a label (null: says nothing). */
@@ -30,9 +32,11 @@ final class RowGroups {
         }
     }
 
+    /** The workload's name: when it varies, it stands for what its rows share. */
+    static final Dimension WORKLOAD = new Dimension("workload", RowParams::workload, p -> "workload " + p.workload());
+
     /** The dimensions of a row, in the order labels list them. */
-    static final List<Dimension> DIMENSIONS = List.of(
-            new Dimension("workload", RowParams::workload, p -> "workload " + p.workload()),
+    static final List<Dimension> DIMENSIONS = List.of(WORKLOAD,
             new Dimension("index", RowParams::index, p -> p.index().specName()),
             new Dimension("store", RowParams::store, p -> p.store() == StoreKind.NONE ? "index only"
                     : p.store().specName()),
@@ -51,6 +55,7 @@ final class RowGroups {
     /** The groups of {@code rows}; a single group is labelled {@code whenAllAlike}. */
     static List<Group> of(List<RowResult> rows, String whenAllAlike) {
         List<Dimension> varying = varying(rows);
+        List<Dimension> named = named(rows);
         Map<List<Object>, List<RowResult>> byKey = new LinkedHashMap<>();
         for (RowResult r : rows) {
             List<Object> key = new ArrayList<>();
@@ -60,7 +65,7 @@ final class RowGroups {
             byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
         List<Group> groups = new ArrayList<>();
-        byKey.values().forEach(list -> groups.add(new Group(label(list.get(0).params(), varying, whenAllAlike),
+        byKey.values().forEach(list -> groups.add(new Group(label(list.get(0).params(), named, whenAllAlike),
                 List.copyOf(list))));
         return groups;
     }
@@ -76,13 +81,33 @@ final class RowGroups {
         return varying;
     }
 
+    /**
+     * The dimensions a label names: the workload when it varies, and every dimension that varies among the rows
+     * of one workload.
+     */
+    static List<Dimension> named(List<RowResult> rows) {
+        List<Dimension> varying = varying(rows);
+        if (!varying.contains(WORKLOAD)) {
+            return varying;
+        }
+        Map<String, List<RowResult>> byWorkload = new LinkedHashMap<>();
+        rows.forEach(r -> byWorkload.computeIfAbsent(r.workload(), w -> new ArrayList<>()).add(r));
+        List<Dimension> named = new ArrayList<>();
+        for (Dimension d : varying) {
+            if (d == WORKLOAD || byWorkload.values().stream().anyMatch(list -> varying(list).contains(d))) {
+                named.add(d);
+            }
+        }
+        return named;
+    }
+
     /** What the rows share, e.g. {@code versions 1, key 64 B, random keys}: the dimensions that do not vary. */
     static String shared(List<RowResult> rows) {
         List<Dimension> varying = varying(rows);
         List<String> parts = new ArrayList<>();
         for (Dimension d : DIMENSIONS) {
             String label = rows.isEmpty() ? null : d.label().apply(rows.get(0).params());
-            if (!varying.contains(d) && label != null && !d.name().equals("workload")) {
+            if (!varying.contains(d) && label != null && d != WORKLOAD) {
                 parts.add(label);
             }
         }

@@ -99,10 +99,12 @@ public final class StackedBarChart {
 
         for (int c = 0; c < components.size(); c++) {
             Legend.Entry e = legend.entries().get(c);
+            w.start("g", "class", "memstore-legend-entry");
             w.empty("rect", "x", SvgWriter.num(e.x()), "y", SvgWriter.num(e.y()), "width", "14", "height", "12",
                     "fill", colors.get(c));
             w.textElement("text", e.text(), "x", SvgWriter.num(e.x() + 20), "y", SvgWriter.num(e.y() + 11),
                     "font-size", Integer.toString(Legend.FONT_SIZE), "fill", "#111111", "class", "memstore-legend");
+            w.end("g");
         }
         w.end("svg");
         return w.finish();

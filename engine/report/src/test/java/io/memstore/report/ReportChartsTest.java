@@ -46,21 +46,37 @@ class ReportChartsTest {
         Chart index = ReportCharts.indexMemory(run).orElseThrow();
         String svg = index.svg();
         for (String row : List.of("plain", "compacted", "deleted", "k8s")) {
-            assertThat(svg).contains("row " + row + "/10000: N=10K");
+            assertThat(svg).contains("row " + row + "/10000x" + (row.equals("k8s") ? 1 : 5) + ": N=10K");
         }
         List<String> lines = Xml.elements(Xml.parse(svg), "path").stream().map(p -> p.getTextContent()).toList();
         // the seed's line only beside the row of its shape (random keys, nothing deleted or compacted)
         assertThat(lines).filteredOn(l -> l.startsWith("etcd")).containsExactly("etcd (seed), versions 5, key 64 B");
         assertThat(lines).filteredOn(l -> l.startsWith("memstore")).hasSize(4).doesNotHaveDuplicates();
-        assertThat(index.caption()).contains("one line per workload, versions, keyPattern, deletes and compact (4 lines,"
-                + " 4 rows; every row: btree, index only, key 64 B)");
+        // the workloads differ in versions, key pattern, deletes and compaction: their names stand for those
+        assertThat(lines).contains("memstore, workload compacted", "memstore, workload k8s");
+        assertThat(index.caption()).contains("one line per workload (4 lines, 4 rows; every row: btree, index only,"
+                + " key 64 B)");
 
         Chart bars = ReportCharts.bytesPerKey(run).orElseThrow();
         assertThat(Xml.elements(Xml.parse(bars.svg()), "text").stream().map(t -> t.getTextContent()))
                 .contains("80.0 B/key", "43.0 B/key");
         assertThat(bars.svg()).contains(">etcd N=1M, versions 5, key 64 B<");
         assertThat(bars.caption()).contains("Rows with deletes or compaction no longer hold every version")
-                .contains("Cut: the index holds less than the key's own bytes per key in k8s/10000 (43.0 B/key, key 64 B)");
+                .contains("Cut: the index holds less than the key's own bytes per key in k8s/10000x1 (43.0 B/key, key 64 B)");
+    }
+
+    @Test
+    void labelsNameWhatVariesWithinAWorkloadAndNoTwoGroupsShareALabel() {
+        RunResult run = run(null, row("plain", 1_000, 1, 64, KeyPattern.RANDOM, 0, false, 1e5),
+                row("plain", 1_000, 5, 64, KeyPattern.RANDOM, 0, false, 2e5),
+                row("k8s", 1_000, 1, 64, KeyPattern.HIERARCHICAL, 0, false, 5e4),
+                row("k8s", 10_000, 1, 64, KeyPattern.HIERARCHICAL, 0, false, 5e5));
+        List<RowGroups.Group> groups = RowGroups.of(run.rows(), "all");
+        assertThat(groups).extracting(RowGroups.Group::label)
+                .containsExactly("workload plain, versions 1", "workload plain, versions 5", "workload k8s, versions 1");
+        assertThat(groups.get(2).rows()).hasSize(2);
+        assertThat(RowGroups.of(List.of(run.rows().get(0)), "all")).extracting(RowGroups.Group::label)
+                .containsExactly("all");
     }
 
     @Test
@@ -131,7 +147,7 @@ class ReportChartsTest {
                                  double deletes, boolean compact, double heap) {
         RowParams p = new RowParams(workload, keys, versions, keySize, 256, pattern, StoreKind.NONE,
                 IndexKind.BTREE, 1, 1, deletes, compact);
-        return new RowResult(workload + "/" + keys, p, io.memstore.measure.result.TestRows.metrics("index.liveHeap", heap),
+        return new RowResult(workload + "/" + keys + "x" + versions, p, io.memstore.measure.result.TestRows.metrics("index.liveHeap", heap),
                 java.util.Map.of(), 1);
     }
 
