@@ -211,7 +211,10 @@ final class SqliteBackend implements AutoCloseable {
                     Scan scan;
                     try {
                         scan = scanRows(s, file, (rev, key, createRev, version, tombstone, valueBytes) -> rows[0]++,
-                                (rev, key, problem) -> damaged.add(new VerifyReport.DamagedRow(rev, key, problem)));
+                                (rev, key, problem) -> {
+                                    rows[0]++;
+                                    damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
+                                });
                     } catch (SQLException e) {
                         problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
                         scan = null;
