@@ -160,17 +160,15 @@ final class SqliteBackend implements AutoCloseable {
             }
             throw (RuntimeException) e;
         }
-        if (!existing) {
+        try {
+            lock.relock(); // SQLite in rollback mode (creating the file) may have released it (see StoreLock)
+        } catch (StoreException e) {
             try {
-                lock.relock(); // creating the file in rollback mode released it (see StoreLock)
-            } catch (StoreException e) {
-                try {
-                    backend.close(); // the file is the other process's now: nothing of it is removed
-                } catch (StoreException ignored) {
-                    // reporting why the open failed
-                }
-                throw e;
+                backend.close(); // the file is the other process's now: nothing of it is removed
+            } catch (StoreException ignored) {
+                // reporting why the open failed
             }
+            throw e;
         }
         return backend;
     }

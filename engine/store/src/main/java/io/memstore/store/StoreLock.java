@@ -38,9 +38,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>SQLite itself drops it once: a connection in rollback-journal mode that ends its last lock on the file
  * unlocks the whole file, every byte, ours included. A store file is in WAL mode, where each connection keeps a
- * shared lock for as long as it is open, so this never happens to an existing store; but a new file is created
- * in rollback mode and only then switched to WAL, so after creating one the store takes the lock again
- * ({@link #relock}). A process that takes the file in that moment of creation wins it, and this open fails.
+ * shared lock for as long as it is open, so this never happens to a store once its connections are open; but a
+ * new file is created in rollback mode and only then switched to WAL (and a file some other tool switched back
+ * to rollback mode is read in it), so once its connections are open in WAL mode the store takes the lock again
+ * ({@link #relock}). A process that takes the file in that moment wins it, and this open fails.
  */
 final class StoreLock implements AutoCloseable {
     /** 2^62: an offset no SQLite file reaches and SQLite never locks. */
