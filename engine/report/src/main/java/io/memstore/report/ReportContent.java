@@ -138,7 +138,7 @@ public final class ReportContent {
     }
 
     /** {@code PASSED: 12 budget outcomes: 10 passed, 2 warned, 0 failed}, or FAILED with the same counts. */
-    static String verdict(List<BudgetOutcome> outcomes) {
+    public static String verdict(List<BudgetOutcome> outcomes) {
         long passed = outcomes.stream().filter(BudgetOutcome::passed).count();
         long failed = outcomes.stream().filter(BudgetOutcome::failsRun).count();
         long warned = outcomes.size() - passed - failed;
