@@ -46,6 +46,7 @@ public final class ReportContent {
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
                 new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
+                new Facts.Fact("Store measured", env.store() == null ? "not recorded" : env.store().describe()),
                 new Facts.Fact("Java", env.java()),
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
                         : String.join(" ", env.jvmArgs())),
@@ -137,7 +138,7 @@ public final class ReportContent {
     }
 
     /** {@code PASSED: 12 budget outcomes: 10 passed, 2 warned, 0 failed}, or FAILED with the same counts. */
-    static String verdict(List<BudgetOutcome> outcomes) {
+    public static String verdict(List<BudgetOutcome> outcomes) {
         long passed = outcomes.stream().filter(BudgetOutcome::passed).count();
         long failed = outcomes.stream().filter(BudgetOutcome::failsRun).count();
         long warned = outcomes.size() - passed - failed;
