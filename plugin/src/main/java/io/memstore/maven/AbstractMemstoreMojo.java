@@ -52,7 +52,7 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
     protected SpecRun specRun() throws MojoExecutionException {
-        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info);
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog());
     }
 
     protected Path resultDirectory() {

@@ -63,8 +63,13 @@ public class CheckMojo extends AbstractMemstoreMojo {
     protected void run() throws MojoExecutionException, MojoFailureException {
         RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
                 .measure(only, scale, resolveBaseline(), baselineMissing);
+        // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
         for (String line : ConsoleTables.render(result)) {
-            getLog().info(line);
+            getLog().debug(line);
+        }
+        String model = ConsoleTables.modelLine(result.model());
+        if (model != null) {
+            getLog().info("memstore: " + model);
         }
         if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
             getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));

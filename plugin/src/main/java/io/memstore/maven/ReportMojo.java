@@ -136,7 +136,7 @@ public class ReportMojo extends AbstractMavenReport {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");
             try {
-                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info)
+                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog())
                         .withProbe(jvmArgs, timeout, false).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);

@@ -5,7 +5,9 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.result.Units;
 import io.memstore.measure.run.ProbeException;
+import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
@@ -13,9 +15,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Consumer;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.project.MavenProject;
 
 /**
@@ -27,20 +29,22 @@ import org.apache.maven.project.MavenProject;
  * Judging the budgets stays with the goals.
  */
 final class SpecRun {
+    private final Path baseDirectory;
     private final Path specFile;
     private final Path resultDirectory;
     private final List<Path> probeClasspath;
-    private final Consumer<String> progress;
+    private final Log log;
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
     private WorkloadSpec spec;
 
-    private SpecRun(Path specFile, Path resultDirectory, List<Path> probeClasspath, Consumer<String> progress) {
+    private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, List<Path> probeClasspath, Log log) {
+        this.baseDirectory = baseDirectory;
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
         this.probeClasspath = probeClasspath;
-        this.progress = progress;
+        this.log = log;
     }
 
     /**
@@ -50,13 +54,15 @@ final class SpecRun {
      * @param pluginArtifacts the plugin's own artifacts, from which the probe's classpath is taken
      * @param spec            the {@code spec} parameter, or null
      * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
-     * @param progress        receives the progress lines, each already prefixed by {@code memstore: }
+     * @param log             the goal's log: each finished row and a long row's progress at INFO, every probe
+     *                        phase at DEBUG, each line prefixed by {@code memstore: }
      * @throws MojoExecutionException when a spec is given but missing
      */
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
-                      Consumer<String> progress) throws MojoExecutionException {
-        return new SpecRun(SpecLocator.resolve(spec, project.getBasedir().toPath()), resultDirectory.toPath(),
-                ProbeClasspath.of(pluginArtifacts), progress);
+                      Log log) throws MojoExecutionException {
+        return new SpecRun(project.getBasedir().toPath(), SpecLocator.resolve(spec, project.getBasedir().toPath()),
+                resultDirectory.toPath(),
+                ProbeClasspath.of(pluginArtifacts), log);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -76,11 +82,28 @@ final class SpecRun {
         return resultDirectory;
     }
 
-    /** The spec, loaded once; a broken one fails with the loader's message (file, line, field). */
+    /**
+     * The spec, loaded once; a broken one fails with the loader's message (file, line, field). Once loaded, a spec
+     * inside the project is named by its path relative to the project's base directory, in the log and in every
+     * result, so that a committed baseline and a published report hold no path of this machine.
+     */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
             try {
                 spec = Check.loadSpec(specFile);
+                Path base = baseDirectory.toAbsolutePath().normalize();
+                Path file = specFile == null ? null : specFile.toAbsolutePath().normalize();
+                if (file != null && file.startsWith(base)) {
+                    spec = spec.withSource(base.relativize(file).toString());
+                }
+                if (specFile == null) {
+                    long keys = spec.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
+                    log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
+                            + spec.name() + " (" + spec.rows().size() + " rows up to " + Units.count(keys)
+                            + " keys; 3 to 6 minutes on 2 cores)");
+                    log.info("memstore: mvn memstore:init writes a commented starter spec there;"
+                            + " -Dmemstore.spec=FILE names another");
+                }
             } catch (SpecException e) {
                 throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
             }
@@ -99,7 +122,8 @@ final class SpecRun {
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
-                    .withProgress(line -> progress.accept("memstore: " + label + line));
+                    .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
+                            line -> log.debug("memstore: " + label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
@@ -127,7 +151,7 @@ final class SpecRun {
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        progress.accept("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
+        log.info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
                 + (scale == 1.0 ? "" : ", scale " + scale));
         try {
             return Check.run(workloads, request);

@@ -35,7 +35,7 @@ class SpecRunTest {
     }
 
     private SpecRun path(File spec) throws MojoExecutionException {
-        return SpecRun.of(project(), engine(), spec, dir.resolve("target/memstore").toFile(), line -> { });
+        return SpecRun.of(project(), engine(), spec, dir.resolve("target/memstore").toFile(), new Recording());
     }
 
     @Test
@@ -72,16 +72,20 @@ class SpecRunTest {
 
     @Test
     void theProbesGetTheSettingsAndWorkUnderTheResults() throws Exception {
-        List<String> lines = new ArrayList<>();
-        var runner = SpecRun.of(project(), engine(), null, dir.resolve("out").toFile(), lines::add)
+        Recording log = new Recording();
+        List<String> lines = log.info;
+        var runner = SpecRun.of(project(), engine(), null, dir.resolve("out").toFile(), log)
                 .withProbe("-Xss2m  -Dx=1", "90s", true).runner("calibration ");
         assertThat(runner.jvmArgs()).containsExactly("-Xss2m", "-Dx=1");
         assertThat(runner.timeout()).hasSeconds(90);
         assertThat(runner.keepFiles()).isTrue();
         assertThat(runner.workDir()).isEqualTo(dir.resolve("out/work").toAbsolutePath());
         assertThat(runner.classpath()).containsExactly(Path.of("/repo/memstore-measure.jar"));
+        lines.clear();
         runner.progress().accept("row 1/2");
+        runner.progress().detail("row 1/2: run 1/1, loading 10 %");
         assertThat(lines).containsExactly("memstore: calibration row 1/2");
+        assertThat(log.debug).containsExactly("memstore: calibration row 1/2: run 1/1, loading 10 %");
     }
 
     @Test
@@ -90,5 +94,44 @@ class SpecRunTest {
         assertThatThrownBy(() -> path.measure("no-such-row/*", 1.0, null, "warn"))
                 .isInstanceOf(MojoExecutionException.class).hasMessageContaining("no-such-row/*");
         assertThat(dir.resolve("target/memstore/work")).doesNotExist();
+    }
+
+    @Test
+    void aSpecInTheProjectIsNamedRelativeToItAndTheBuiltInSpecSaysSo() throws Exception {
+        Path conventional = dir.resolve(SpecLocator.CONVENTIONAL_SPEC);
+        Files.createDirectories(conventional.getParent());
+        Files.writeString(conventional, "version: 1\nname: mine\nworkloads:\n  - {name: w, store: none, keys: 1K}\n");
+        assertThat(path(null).spec().source()).isEqualTo("src/memstore/workload.yaml");
+        Path outside = Files.writeString(Files.createTempFile("outside", ".yaml"),
+                "version: 1\nname: other\nworkloads:\n  - {name: w, store: none, keys: 1K}\n");
+        try {
+            assertThat(path(outside.toFile()).spec().source()).isEqualTo(outside.toString());
+        } finally {
+            Files.delete(outside);
+        }
+        Files.delete(conventional);
+        Recording log = new Recording();
+        SpecRun.of(project(), engine(), null, dir.resolve("target/memstore").toFile(), log).spec();
+        assertThat(log.info).hasSize(2);
+        assertThat(log.info.get(0)).startsWith("memstore: no spec at src/memstore/workload.yaml: running the built-in"
+                + " spec, etcd-storage-memory (12 rows up to 1M keys;");
+        assertThat(log.info.get(1)).contains("mvn memstore:init");
+        assertThat(log.info).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(150));
+    }
+
+    /** A log that keeps its info and debug lines. */
+    private static final class Recording extends org.apache.maven.plugin.logging.SystemStreamLog {
+        final List<String> info = new ArrayList<>();
+        final List<String> debug = new ArrayList<>();
+
+        @Override
+        public void info(CharSequence content) {
+            info.add(content.toString());
+        }
+
+        @Override
+        public void debug(CharSequence content) {
+            debug.add(content.toString());
+        }
     }
 }

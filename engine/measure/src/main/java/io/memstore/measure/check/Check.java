@@ -78,7 +78,7 @@ public final class Check {
     /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
     static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
         List<Row> rows = selectRows(spec, request);
-        request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
+        request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
                 request.runner().workDir(), request.runner().keepFiles(), machine));
         List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
         List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();

@@ -1,6 +1,7 @@
 package io.memstore.measure.result;
 
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 
 import java.util.ArrayList;
@@ -8,7 +9,9 @@ import java.util.List;
 
 /**
  * The result as plain-text lines with aligned columns, for the Maven plugin's log: one table per workload, the
- * model beside the seed's values, residuals, budgets, and a verdict line. No line ends in spaces.
+ * model beside the seed's values, residuals, budgets, and a verdict line ({@link #render}, what the debug log
+ * and memstore.md show); and the model in one line ({@link #modelLine}), for the log everyone sees. No line ends
+ * in spaces.
  */
 public final class ConsoleTables {
     private ConsoleTables() {
@@ -46,6 +49,20 @@ public final class ConsoleTables {
         lines.add("");
         lines.add(verdict(result));
         return lines;
+    }
+
+    /**
+     * The fitted model in one line, e.g. {@code model over 8 btree rows: c1 = 3.1 B, c2 = 0.0 B, pointer 8 B,
+     * relative RMS error 0.4 %; etcd's benchmark: c1 = 120 B, c2 = 30 B}; null without a model.
+     */
+    public static String modelLine(ModelFit model) {
+        if (model == null) {
+            return null;
+        }
+        return TextTable.printable("model over " + model.residuals().size() + " " + model.index().specName()
+                + " rows: c1 = " + ReportTables.bytes(model.c1()) + " B, c2 = " + ReportTables.bytes(model.c2())
+                + " B, pointer " + model.pointer() + " B, relative RMS error " + Units.percent(model.relativeRmsError())
+                + "; etcd's benchmark: c1 = " + MemoryModel.SEED_C1 + " B, c2 = " + MemoryModel.SEED_C2 + " B");
     }
 
     private static void section(List<String> lines, TextTable table) {

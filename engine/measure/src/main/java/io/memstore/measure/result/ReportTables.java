@@ -194,7 +194,7 @@ public final class ReportTables {
         return perSecond.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.0f", perSecond.getAsDouble());
     }
 
-    private static String bytes(double v) {
+    static String bytes(double v) {
         return Double.isNaN(v) ? "undetermined" : String.format(Locale.ROOT, "%.1f", v);
     }
 

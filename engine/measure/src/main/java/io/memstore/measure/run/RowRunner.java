@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  *
  * <p>Per run: a temporary directory under the work directory holds the SQLite files and the result file and
  * is deleted afterwards (unless {@link RunnerOptions#keepFiles}); the child's stdout progress lines go to the
- * progress listener, the rest of its output is kept (last 4 KiB) for error messages; a child still running
+ * progress as details, and to everyone only once a run has gone on for {@link #PROGRESS_INTERVAL_NANOS}, at
+ * most one line per interval (a row of a few seconds says nothing until it is done); the rest of its output is kept (last 4 KiB) for error messages; a child still running
  * at the timeout is killed with its descendants; a child that ends without a result becomes a
  * {@link ProbeFailedException} naming the row, the exit code and the output tail. The environment variables
  * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
@@ -50,6 +51,8 @@ import java.util.stream.Collectors;
  */
 public final class RowRunner {
     static final int TAIL_CHARS = 4096;
+    /** 10 s: how long a run goes before its progress is told to everyone, and how often then. */
+    static final long PROGRESS_INTERVAL_NANOS = 10_000_000_000L;
     private static final List<String> FLAG_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final RunnerOptions options;
@@ -85,11 +88,14 @@ public final class RowRunner {
         int runs = Math.max(1, row.params().runs());
         List<String> jvmArgs = jvmArgs(row);
         List<Map<String, Double>> results = new ArrayList<>();
+        long start = System.nanoTime();
         for (int r = 1; r <= runs; r++) {
             String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
             results.add(runOnce(row, jvmArgs, label));
         }
-        return RowMeasurement.of(row, results, jvmArgs);
+        RowMeasurement measurement = RowMeasurement.of(row, results, jvmArgs);
+        options.progress().accept(RowLine.of(measurement, position, total, (System.nanoTime() - start) / 1e9));
+        return measurement;
     }
 
     private Map<String, Double> runOnce(Row row, List<String> jvmArgs, String label) {
@@ -144,11 +150,18 @@ public final class RowRunner {
                     + options.java() + ": " + e.getMessage(), e);
         }
         ProcessTree.track(child, options.keepFiles() ? null : dir);
-        options.progress().accept(label + ", started (pid " + child.pid() + ")");
+        options.progress().detail(label + ", started (pid " + child.pid() + ")");
+        long[] lastTold = {start};
         Thread out = reader(child.getInputStream(), line -> {
             if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
-                options.progress().accept(label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
-                        + elapsedSeconds(start) + " s");
+                String phase = label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
+                        + elapsedSeconds(start) + " s";
+                options.progress().detail(phase);
+                long now = System.nanoTime();
+                if (now - lastTold[0] >= PROGRESS_INTERVAL_NANOS) {
+                    lastTold[0] = now;
+                    options.progress().accept(phase);
+                }
             } else {
                 tail.appendLine(line);
             }
@@ -183,7 +196,7 @@ public final class RowRunner {
         }
         try {
             Map<String, Double> metrics = FlatJson.parse(Files.readString(result, StandardCharsets.UTF_8));
-            options.progress().accept(label + ", done in " + elapsedSeconds(start) + " s");
+            options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
             return metrics;
         } catch (NoSuchFileException e) {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()

@@ -21,13 +21,14 @@ import java.util.function.Consumer;
  * @param timeout   per run of a row; a child still running then is killed, with its descendants
  * @param workDir   where each run gets its temporary directory (SQLite files, result file)
  * @param keepFiles keep each run's directory instead of deleting it after the run
- * @param progress  told what is happening, one line at a time ("row 3/12 ...: run 1/3, loading 40 %, 14 s")
+ * @param progress  told what is happening: each finished row and a long run's progress for everyone, every
+ *                  phase of every probe as a detail ({@link RowRunner} says which is which)
  * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
  * @param gets      timed gets per run
  * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
-                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
+                            boolean keepFiles, Progress progress, String mainClass, int gets,
                             MeasuredStore store) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
@@ -60,7 +61,7 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
      */
     public static RunnerOptions of(List<Path> classpath) {
         return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
-                Path.of(System.getProperty("java.io.tmpdir")), false, line -> { }, ProbeMain.class.getName(),
+                Path.of(System.getProperty("java.io.tmpdir")), false, Progress.NONE, ProbeMain.class.getName(),
                 ProbeArgs.DEFAULT_GETS, null);
     }
 
@@ -95,9 +96,10 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
                 store);
     }
 
+    /** Lines for everyone to {@code value}; details too when it is a {@link Progress} that keeps them. */
     public RunnerOptions withProgress(Consumer<String> value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
-                store);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, Progress.of(value),
+                mainClass, gets, store);
     }
 
     public RunnerOptions withMainClass(String value) {

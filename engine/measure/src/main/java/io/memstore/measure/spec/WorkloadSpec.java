@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongUnaryOperator;
@@ -59,6 +60,15 @@ public final class WorkloadSpec {
     /** The file or resource the spec was read from, as error messages name it. */
     public String source() {
         return source;
+    }
+
+    /**
+     * The same spec under another {@link #source} name, as results and logs should name it: e.g. its path
+     * relative to the project, so that a committed baseline or a published report holds no local path.
+     */
+    public WorkloadSpec withSource(String otherSource) {
+        return new WorkloadSpec(name, Objects.requireNonNull(otherSource, "otherSource"), workloads, budgets, plan,
+                defaults);
     }
 
     /** The workloads in declaration order, disabled ones included. */

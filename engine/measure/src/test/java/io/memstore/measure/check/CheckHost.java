@@ -1,5 +1,6 @@
 package io.memstore.measure.check;
 
+import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
@@ -17,6 +18,12 @@ public final class CheckHost {
     private CheckHost() {
     }
 
+    /** Every progress line, details included, to stdout, where the test reads them. */
+    private static final java.util.function.Consumer<String> EVERY_LINE = line -> {
+        System.out.println(line);
+        System.out.flush();
+    };
+
     public static void main(String[] args) throws Exception {
         WorkloadSpec spec = SpecLoader.load("version: 1\nname: hosted\ndefaults: {index: reference, store: sqlite,"
                 + " keySize: 16B, valueSize: 100B}\nworkloads:\n  - name: first\n    keys: 2K\n  - name: second\n"
@@ -25,10 +32,7 @@ public final class CheckHost {
         RunnerOptions runner = RunnerOptions.of(Arrays.stream(System.getProperty("java.class.path")
                         .split(File.pathSeparator)).map(Path::of).toList())
                 .withWorkDir(out.resolve("work")).withMainClass(args[1]).withTimeout(Duration.ofMinutes(2))
-                .withGets(1000).withProgress(line -> {
-                    System.out.println(line);
-                    System.out.flush();
-                });
+                .withGets(1000).withProgress(Progress.of(EVERY_LINE, EVERY_LINE));
         Check.run(spec, new CheckRequest(null, out, null, 1.0, runner));
         System.out.println("check done");
     }

@@ -3,6 +3,7 @@ package io.memstore.measure.check;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
@@ -24,7 +25,7 @@ class CheckPreflightTest {
 
     private CheckRequest request(Path out) {
         RunnerOptions runner = RunnerOptions.of(List.of(dir)).withJava(dir.resolve("no-such-java"))
-                .withWorkDir(out.resolve("work")).withProgress(progress::add);
+                .withWorkDir(out.resolve("work")).withProgress(Progress.of(progress::add, progress::add));
         return new CheckRequest(null, out, null, 1.0, runner);
     }
 

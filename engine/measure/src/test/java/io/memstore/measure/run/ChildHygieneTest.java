@@ -38,7 +38,7 @@ class ChildHygieneTest {
     }
 
     private RunnerOptions options() {
-        return RunnerOptions.of(classpath()).withWorkDir(work).withProgress(progress::add).withGets(1000)
+        return RunnerOptions.of(classpath()).withWorkDir(work).withProgress(Progress.of(progress::add, progress::add)).withGets(1000)
                 .withTimeout(Duration.ofSeconds(60));
     }
 

@@ -37,7 +37,7 @@ class RowRunnerTest {
     private RunnerOptions options() {
         List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(Path::of).toList();
-        return RunnerOptions.of(classpath).withWorkDir(work).withProgress(progress::add).withGets(20_000)
+        return RunnerOptions.of(classpath).withWorkDir(work).withProgress(Progress.of(progress::add, progress::add)).withGets(20_000)
                 .withTimeout(Duration.ofSeconds(60));
     }
 

@@ -19,14 +19,17 @@ public final class RunnerHost {
     private RunnerHost() {
     }
 
+    /** Every progress line, details included, to stdout, where the test reads them. */
+    private static final java.util.function.Consumer<String> EVERY_LINE = line -> {
+        System.out.println(line);
+        System.out.flush();
+    };
+
     public static void main(String[] args) {
         RunnerOptions options = RunnerOptions.of(Arrays.stream(System.getProperty("java.class.path")
                         .split(File.pathSeparator)).map(Path::of).toList())
                 .withWorkDir(Path.of(args[0])).withMainClass(SleepingChild.class.getName())
-                .withTimeout(Duration.ofMinutes(2)).withProgress(line -> {
-                    System.out.println(line);
-                    System.out.flush();
-                });
+                .withTimeout(Duration.ofMinutes(2)).withProgress(Progress.of(EVERY_LINE, EVERY_LINE));
         new RowRunner(options).run(new Row("hosted", new RowParams("w", 10, 1, 16, 0, KeyPattern.RANDOM,
                 StoreKind.NONE, IndexKind.REFERENCE, 1, 1, 0, false)));
     }

@@ -25,7 +25,7 @@ class SpecRunnerTest {
     private RunnerOptions options(List<String> progress) {
         List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
                 .toList();
-        return RunnerOptions.of(cp).withWorkDir(work).withGets(5_000).withProgress(progress::add);
+        return RunnerOptions.of(cp).withWorkDir(work).withGets(5_000).withProgress(Progress.of(progress::add, progress::add));
     }
 
     private static Row row(String name, long keys, int versions, KeyPattern pattern) {

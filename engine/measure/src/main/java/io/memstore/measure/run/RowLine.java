@@ -1,0 +1,55 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Metric;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The one line a finished row leaves in the build log: its position and name, the figures a reader looks for
+ * first, and how long it took, e.g.
+ * {@code row 2/12 index/keys=1M,versions=5: index 101.7 MiB (106.7 B/key), RSS 195.5 MiB, 58K puts/s, 21 s}.
+ * A figure the row did not measure is left out. The line stays within {@link #MAX_WIDTH} characters: a long row
+ * name is shortened in its middle.
+ */
+final class RowLine {
+    /** Characters of the line at most; with Maven's {@code [INFO] } prefix it stays within 160. */
+    static final int MAX_WIDTH = 150;
+
+    private RowLine() {
+    }
+
+    static String of(RowMeasurement m, int position, int total, double seconds) {
+        List<String> figures = new ArrayList<>();
+        Double heap = m.median().get(Metric.INDEX_LIVE_HEAP.metricName());
+        long keys = m.row().params().keys();
+        if (heap != null) {
+            figures.add("index " + Units.mib(heap) + " MiB" + (keys > 0 ? " (" + Units.perKey(heap, keys) + " B/key)"
+                    : ""));
+        }
+        Double rss = m.median().get(Metric.PROCESS_RSS.metricName());
+        if (rss != null) {
+            figures.add("RSS " + Units.mib(rss) + " MiB");
+        }
+        Double puts = m.median().get(Metric.LOAD_PUTS_PER_SECOND.metricName());
+        if (puts != null) {
+            figures.add(String.format(Locale.ROOT, "%,d puts/s", Math.round(puts)));
+        }
+        figures.add(Math.round(seconds) + " s" + (m.runs() > 1 ? " (" + m.runs() + " runs, medians)" : ""));
+        String tail = ": " + String.join(", ", figures);
+        String head = "row " + position + "/" + total + " ";
+        int room = MAX_WIDTH - head.length() - tail.length();
+        return head + shortened(m.row().name(), Math.max(room, 12)) + tail;
+    }
+
+    /** {@code name}, or its start and end around an ellipsis when it is longer than {@code max}. */
+    static String shortened(String name, int max) {
+        if (name.length() <= max) {
+            return name;
+        }
+        int keep = max - 3;
+        return name.substring(0, (keep + 1) / 2) + "..." + name.substring(name.length() - keep / 2);
+    }
+}

@@ -1,0 +1,45 @@
+package io.memstore.measure.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RowLineTest {
+    private static RowMeasurement measured(String name, Map<String, Double> metrics, int runs) {
+        Row row = new Row(name, new RowParams("w", 1_000_000, 5, 64, 0, KeyPattern.RANDOM, StoreKind.NONE,
+                IndexKind.BTREE, 1, runs, 0, false));
+        return new RowMeasurement(row, metrics, Map.of(), runs, List.of());
+    }
+
+    @Test
+    void aFinishedRowGivesItsKeyFiguresAndTime() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("index.liveHeap", 101.7 * 1024 * 1024);
+        m.put("process.rss", 195.5 * 1024 * 1024);
+        m.put("load.putsPerSecond", 58_123.4);
+        assertThat(RowLine.of(measured("index/keys=1M,versions=5", m, 1), 2, 12, 20.6))
+                .isEqualTo("row 2/12 index/keys=1M,versions=5: index 101.7 MiB (106.6 B/key), RSS 195.5 MiB,"
+                        + " 58,123 puts/s, 21 s");
+    }
+
+    @Test
+    void whatARowDidNotMeasureIsLeftOutAndSeveralRunsSaySo() {
+        assertThat(RowLine.of(measured("w", Map.of(), 3), 1, 1, 4.2)).isEqualTo("row 1/1 w: 4 s (3 runs, medians)");
+    }
+
+    @Test
+    void aLongRowNameIsShortenedInItsMiddleSoTheLineFits() {
+        String name = "w/" + "keySize=64B,".repeat(30) + "end";
+        String line = RowLine.of(measured(name, Map.of("index.liveHeap", 1e6), 1), 10, 10, 1);
+        assertThat(line).hasSizeLessThanOrEqualTo(RowLine.MAX_WIDTH).startsWith("row 10/10 w/keySize=64B")
+                .contains("...").contains("end: index 1.0 MiB");
+    }
+}
