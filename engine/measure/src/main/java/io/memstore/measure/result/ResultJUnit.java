@@ -69,6 +69,9 @@ public final class ResultJUnit {
         x.append("  <properties>\n");
         property(x, "spec", result.specFile());
         property(x, "java", result.environment().java());
+        if (result.environment().store() != null) {
+            property(x, "store", result.environment().store().describe());
+        }
         property(x, "passed", Boolean.toString(result.passed()));
         if (result.baseline() != null) {
             property(x, "baseline", result.baseline().file());

@@ -1,5 +1,6 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeMain;
 
@@ -23,9 +24,11 @@ import java.util.function.Consumer;
  * @param progress  told what is happening, one line at a time ("row 3/12 ...: run 1/3, loading 40 %, 14 s")
  * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
  * @param gets      timed gets per run
+ * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
-                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets) {
+                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
+                            MeasuredStore store) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
     public RunnerOptions {
@@ -58,7 +61,7 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
     public static RunnerOptions of(List<Path> classpath) {
         return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
                 Path.of(System.getProperty("java.io.tmpdir")), false, line -> { }, ProbeMain.class.getName(),
-                ProbeArgs.DEFAULT_GETS);
+                ProbeArgs.DEFAULT_GETS, null);
     }
 
     /** The java executable of the running JVM. */
@@ -68,34 +71,47 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
     }
 
     public RunnerOptions withJava(Path value) {
-        return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withJvmArgs(List<String> value) {
-        return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withTimeout(Duration value) {
-        return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withWorkDir(Path value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withKeepFiles(boolean value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withProgress(Consumer<String> value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
+                store);
     }
 
     public RunnerOptions withMainClass(String value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets,
+                store);
+    }
+
+    public RunnerOptions withStore(MeasuredStore value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                value);
     }
 
     public RunnerOptions withGets(int value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value,
+                store);
     }
 }
