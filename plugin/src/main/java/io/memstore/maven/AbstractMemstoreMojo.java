@@ -2,6 +2,7 @@ package io.memstore.maven;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
@@ -31,6 +32,14 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
     private File outputDirectory;
 
+    /**
+     * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
+     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 reads at once:
+     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run.
+     */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -56,6 +65,11 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     protected Path outputDirectory() {
         return outputDirectory.toPath();
+    }
+
+    /** The settle time of the probes ({@code memstore.settleMillis}). */
+    protected Duration settle() {
+        return MojoArguments.settle(settleMillis);
     }
 
     protected MavenProject project() {

@@ -104,6 +104,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
             RunnerOptions runner = RunnerOptions.of(probeClasspath())
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
+                    .withSettle(settle())
                     .withWorkDir(outputDirectory().resolve("work"))
                     .withProgress(line -> getLog().info("memstore: calibration " + line));
             Path resultsFile = results != null ? results.toPath() : outputDirectory().resolve(ResultJson.FILE_NAME);

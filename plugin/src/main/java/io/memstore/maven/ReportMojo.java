@@ -77,6 +77,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 
+    /** As {@code memstore:check}'s: the probes' settle time before reading RSS, in ms. */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
+
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
@@ -131,7 +135,7 @@ public class ReportMojo extends AbstractMavenReport {
             try {
                 Path specFile = SpecLocator.resolve(spec, project.getBasedir().toPath());
                 run = new SpecRun(specFile, resultDirectory.toPath(), ProbeClasspath.of(pluginArtifacts), jvmArgs,
-                        only, scale, timeout, line -> getLog().info("memstore: " + line)).run();
+                        only, scale, timeout, settleMillis, line -> getLog().info("memstore: " + line)).run();
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }

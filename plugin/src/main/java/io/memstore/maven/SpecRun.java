@@ -2,6 +2,7 @@ package io.memstore.maven;
 
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
+import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
@@ -25,10 +26,11 @@ import org.apache.maven.plugin.MojoExecutionException;
  * @param only            a row filter, or null
  * @param scale           multiplies every {@code keys} count
  * @param timeout         per run of a row, like {@code 30m}
+ * @param settleMillis    the probes' settle time before reading RSS (memstore.settleMillis)
  * @param progress        receives one line per row measured
  */
 record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, String jvmArgs, String only,
-               double scale, String timeout, Consumer<String> progress) {
+               double scale, String timeout, long settleMillis, Consumer<String> progress) {
 
     RunResult run() throws MojoExecutionException {
         WorkloadSpec workloads;
@@ -42,6 +44,7 @@ record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, Strin
             RunnerOptions runner = RunnerOptions.of(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
+                    .withSettle(MojoArguments.settle(settleMillis))
                     .withWorkDir(outputDirectory.resolve("work"))
                     .withProgress(progress);
             request = new CheckRequest(spec, outputDirectory, only, scale, runner);
@@ -53,7 +56,7 @@ record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, Strin
         }
         try {
             return Check.run(workloads, request);
-        } catch (ProbeException e) {
+        } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory + ": "
