@@ -18,6 +18,6 @@ def csv = new File(out, 'memstore.csv').readLines()
 assert csv.size() == 4 && csv[0].contains('index.liveHeap')
 assert new File(out, 'memstore.md').text.contains('| N |') || new File(out, 'memstore.md').text.contains('N |')
 def log = new File(basedir, 'build.log').text
-assert log.contains('memstore: 4 budgets, 4 passed, 0 failed, 0 warned')
+assert log.contains('memstore: PASSED: 4 budget outcome(s): 4 passed, 0 warned, 0 failed; results in')
 assert log.contains('BUILD SUCCESS')
 true
