@@ -32,11 +32,26 @@ assert (html =~ /<tr[ >]/).count >= 15 : 'the tables lack rows'
 assert html.contains('Workload index') && html.contains('c1, B per key') && html.contains('headroom')
 assert html.contains('End of the memstore report: 5 tables, 3 charts.')
 
+// laid out at 1024 px: nothing overflows, every chart text inside its chart, legends apart, every row drawn
+def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
+def layout = check(basedir, page, 1024)
+assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window"
+assert layout.charts.size() == 3
+layout.charts.each { c ->
+    assert c.outside.isEmpty() : "${c.title}: text outside the chart: ${c.outside}"
+    assert c.overlaps.isEmpty() : "${c.title}: legend entries overlap: ${c.overlaps}"
+    assert c.right <= layout.width : "${c.title} ends at ${c.right} px"
+}
+def titles = layout.charts.collectMany { it.titles }
+new groovy.json.JsonSlurper().parse(new File(basedir, 'results/memstore.json')).rows*.name.each { row ->
+    assert titles.any { it.contains("row ${row}:") } : "row ${row} is drawn in no chart"
+}
+
 def png = new File(basedir, 'target/memstore.png')
-run(flags + ['--window-size=1200,2600', "--screenshot=${png.absolutePath}", page.toURI().toString()],
+run(flags + ['--window-size=1024,2600', "--screenshot=${png.absolutePath}", page.toURI().toString()],
         new File(basedir, 'target/chromium.out'))
 def image = ImageIO.read(png)
-assert image != null && image.width == 1200
+assert image != null && image.width == 1024
 def near = { int rgb, int r, int g, int b ->
     Math.abs(((rgb >> 16) & 0xff) - r) < 24 && Math.abs(((rgb >> 8) & 0xff) - g) < 24 && Math.abs((rgb & 0xff) - b) < 24
 }

@@ -31,10 +31,11 @@ class BenchmarkListTest {
     }
 
     @Test
-    void listsTheFourBenchmarksWithTheirModes() {
+    void listsTheFiveBenchmarksWithTheirModes() {
         assertThat(entries).containsOnlyKeys("io.memstore.bench.IndexBenchmark.get",
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IngestBenchmark.store",
-                "io.memstore.bench.IngestBenchmark.raw");
+                "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.StoreGetBenchmark.get");
+        assertThat(entries.get("io.memstore.bench.StoreGetBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IndexBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IndexBenchmark.put").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IngestBenchmark.store").getMode()).isEqualTo(Mode.SingleShotTime);

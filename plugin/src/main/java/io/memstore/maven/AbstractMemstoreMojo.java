@@ -28,7 +28,11 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(property = "memstore.skip", defaultValue = "false")
     private boolean skip;
 
-    /** Where memstore.json, memstore.csv and memstore.md go. */
+    /**
+     * The directory of memstore's results: {@code check} writes memstore.json, .csv, .md and TEST-memstore.xml
+     * there; {@code plan} fits from its memstore.json and writes plan.json beside it; {@code baseline} saves its
+     * memstore.json.
+     */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
     private File outputDirectory;
 

@@ -48,25 +48,31 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.results")
     private File results;
 
-    /** An ad-hoc scenario's keys; with it, the spec's plan: section is not used. */
+    /** An ad-hoc scenario's number of keys, like {@code 10M}; with it, the spec's plan: section is not used. */
     @Parameter(property = "memstore.keys")
     private String keys;
 
+    /** The ad-hoc scenario's versions per key (puts of each key), like {@code 3}; default 1. */
     @Parameter(property = "memstore.versions")
     private String versions;
 
+    /** The ad-hoc scenario's key size, like {@code 64B}; default the spec's defaults. */
     @Parameter(property = "memstore.keySize")
     private String keySize;
 
+    /** The ad-hoc scenario's value size, like {@code 256B}; counts only with {@code store} {@code sqlite}. */
     @Parameter(property = "memstore.valueSize")
     private String valueSize;
 
+    /** The ad-hoc scenario's keys: {@code random}, {@code sequential} or {@code hierarchical}. */
     @Parameter(property = "memstore.keyPattern")
     private String keyPattern;
 
+    /** The ad-hoc scenario's index: {@code btree} or {@code reference}. */
     @Parameter(property = "memstore.index")
     private String index;
 
+    /** The ad-hoc scenario's value store: {@code none} (the index alone) or {@code sqlite}. */
     @Parameter(property = "memstore.store")
     private String store;
 

@@ -9,8 +9,16 @@ final class Charts {
     private Charts() {
     }
 
+    /** Markers that, with the palette's colours, tell {@code PALETTE.length * MARKERS.length} series apart. */
+    static final Series.Marker[] MARKERS = {Series.Marker.CIRCLE, Series.Marker.TRIANGLE, Series.Marker.DIAMOND};
+
     static String color(int i) {
         return PALETTE[Math.floorMod(i, PALETTE.length)];
+    }
+
+    /** The marker of the {@code i}-th series: the next shape once every colour has been used. */
+    static Series.Marker marker(int i) {
+        return MARKERS[Math.floorMod(i / PALETTE.length, MARKERS.length)];
     }
 
     /** Opens the {@code <svg>} element (to be closed by the caller) and draws the title at the top left. */

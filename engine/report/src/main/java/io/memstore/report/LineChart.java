@@ -6,9 +6,10 @@ import java.util.function.DoubleFunction;
 
 /**
  * A line chart as one SVG element: x on a logarithmic axis when the values span a factor of ten or more (key
- * counts), y linear from zero, one line with round markers per series, dashed lines with square markers for
- * reference figures, a legend below the plot and a tooltip on every marker. Self-contained: no script, no
- * external style; every text escaped.
+ * counts), y linear from zero unless the values span more than a factor of 20 ({@link #scales}), one line per
+ * series with its markers, dashed lines with hollow square markers for reference figures, a legend below the
+ * plot laid out by {@link Legend} and a tooltip on every marker. Self-contained: no script, no external style;
+ * every text escaped.
  */
 public final class LineChart {
     static final int WIDTH = 680;
@@ -17,10 +18,33 @@ public final class LineChart {
     private static final int TOP = 44;
     private static final int PLOT_HEIGHT = 250;
     private static final int AXIS_SPACE = 48;
-    private static final int LEGEND_ROW = 20;
-    private static final int LEGEND_COLUMNS = 2;
+
+    /** Which of the chart's axes are logarithmic, as {@link #svg} draws them for the same series. */
+    public record Scales(boolean xLogarithmic, boolean yLogarithmic) {
+    }
 
     private LineChart() {
+    }
+
+    /**
+     * The axes {@link #svg} chooses: x logarithmic when its positive values span a factor of ten or more; y
+     * logarithmic when its positive values span more than a factor of 20, which would flatten the small ones
+     * onto zero on a linear axis (small runs beside the seed's 1M-key rows).
+     */
+    public static Scales scales(List<Series> series) {
+        double xMin = Double.POSITIVE_INFINITY;
+        double xMax = Double.NEGATIVE_INFINITY;
+        double yMin = Double.POSITIVE_INFINITY;
+        double yMax = 0;
+        for (Series s : series) {
+            for (Series.Point p : s.points()) {
+                xMin = Math.min(xMin, p.x());
+                xMax = Math.max(xMax, p.x());
+                yMin = Math.min(yMin, p.y());
+                yMax = Math.max(yMax, p.y());
+            }
+        }
+        return new Scales(xMin > 0 && xMax / xMin >= 10, yMin > 0 && yMax / yMin > 20);
     }
 
     /**
@@ -47,18 +71,15 @@ public final class LineChart {
                 yMin = Math.min(yMin, p.y());
             }
         }
-        double xMin = xs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        double xMax = xs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        Axis x = xMin > 0 && xMax / xMin >= 10 ? Axis.logarithmic(xTitle, xs, xFormat)
-                : linearX(xTitle, xs, xFormat);
-        // Values spanning more than a factor of 20 (small runs beside the seed's 1M-key rows) would flatten
-        // the small ones onto zero on a linear axis: they get a logarithmic one, and the title says so.
-        Axis y = yMin > 0 && yMax / yMin > 20 ? Axis.logarithmicRange(yTitle + " (logarithmic scale)", yMin, yMax)
+        Scales scales = scales(series);
+        Axis x = scales.xLogarithmic() ? Axis.logarithmic(xTitle, xs, xFormat) : linearX(xTitle, xs, xFormat);
+        Axis y = scales.yLogarithmic() ? Axis.logarithmicRange(yTitle + " (logarithmic scale)", yMin, yMax)
                 : Axis.linearFromZero(yTitle, yMax * 1.05);
 
         int plotWidth = WIDTH - LEFT - RIGHT;
-        int legendRows = (series.size() + LEGEND_COLUMNS - 1) / LEGEND_COLUMNS;
-        int height = TOP + PLOT_HEIGHT + AXIS_SPACE + legendRows * LEGEND_ROW + 10;
+        Legend.Layout legend = Legend.layout(series.stream().map(Series::name).toList(), 10, WIDTH - 10,
+                TOP + PLOT_HEIGHT + AXIS_SPACE, 26);
+        int height = TOP + PLOT_HEIGHT + AXIS_SPACE + legend.height() + 10;
         SvgWriter w = Charts.open(title, WIDTH, height);
 
         // grid and y ticks
@@ -106,16 +127,18 @@ public final class LineChart {
         }
 
         // legend
-        int columnWidth = (WIDTH - LEFT) / LEGEND_COLUMNS;
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
-            double lx = LEFT + (i % LEGEND_COLUMNS) * columnWidth;
-            double ly = TOP + PLOT_HEIGHT + AXIS_SPACE + (i / LEGEND_COLUMNS) * LEGEND_ROW + 8;
-            w.empty("line", "x1", SvgWriter.num(lx), "y1", SvgWriter.num(ly), "x2", SvgWriter.num(lx + 26), "y2",
-                    SvgWriter.num(ly), "stroke", s.color(), "stroke-width", "2.5", "stroke-dasharray", dash(s.style()));
-            marker(w, s, lx + 13, ly, s.name());
-            w.textElement("text", s.name(), "x", SvgWriter.num(lx + 32), "y", SvgWriter.num(ly + 4), "font-size",
-                    "12", "fill", "#111111");
+            Legend.Entry e = legend.entries().get(i);
+            double ly = e.y() + 8;
+            w.start("g", "class", "memstore-legend-entry");
+            w.empty("line", "x1", SvgWriter.num(e.x()), "y1", SvgWriter.num(ly), "x2", SvgWriter.num(e.x() + 26),
+                    "y2", SvgWriter.num(ly), "stroke", s.color(), "stroke-width", "2.5", "stroke-dasharray",
+                    dash(s.style()));
+            marker(w, s, e.x() + 13, ly, s.name());
+            w.textElement("text", e.text(), "x", SvgWriter.num(e.x() + 32), "y", SvgWriter.num(ly + 4),
+                    "font-size", Integer.toString(Legend.FONT_SIZE), "fill", "#111111", "class", "memstore-legend");
+            w.end("g");
         }
         w.end("svg");
         return w.finish();
@@ -128,15 +151,38 @@ public final class LineChart {
     }
 
     private static void marker(SvgWriter w, Series s, double px, double py, String tooltip) {
-        if (s.style() == Series.Style.SOLID) {
-            w.start("circle", "cx", SvgWriter.num(px), "cy", SvgWriter.num(py), "r", "4", "fill", s.color(),
-                    "stroke", "#ffffff", "stroke-width", "1");
-        } else {
-            w.start("rect", "x", SvgWriter.num(px - 4), "y", SvgWriter.num(py - 4), "width", "8", "height", "8",
-                    "fill", "#ffffff", "stroke", s.color(), "stroke-width", "2");
-        }
+        String element = switch (s.marker()) {
+            case CIRCLE -> {
+                w.start("circle", "cx", SvgWriter.num(px), "cy", SvgWriter.num(py), "r", "4", "fill", s.color(),
+                        "stroke", "#ffffff", "stroke-width", "1");
+                yield "circle";
+            }
+            case TRIANGLE -> {
+                w.start("polygon", "points", points(px, py - 5, px + 5, py + 4, px - 5, py + 4), "fill", s.color(),
+                        "stroke", "#ffffff", "stroke-width", "1");
+                yield "polygon";
+            }
+            case DIAMOND -> {
+                w.start("polygon", "points", points(px, py - 5, px + 5, py, px, py + 5, px - 5, py), "fill",
+                        s.color(), "stroke", "#ffffff", "stroke-width", "1");
+                yield "polygon";
+            }
+            case HOLLOW_SQUARE -> {
+                w.start("rect", "x", SvgWriter.num(px - 4), "y", SvgWriter.num(py - 4), "width", "8", "height", "8",
+                        "fill", "#ffffff", "stroke", s.color(), "stroke-width", "2");
+                yield "rect";
+            }
+        };
         w.textElement("title", tooltip);
-        w.end(s.style() == Series.Style.SOLID ? "circle" : "rect");
+        w.end(element);
+    }
+
+    private static String points(double... xy) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < xy.length; i += 2) {
+            b.append(i == 0 ? "" : " ").append(SvgWriter.num(xy[i])).append(',').append(SvgWriter.num(xy[i + 1]));
+        }
+        return b.toString();
     }
 
     private static String dash(Series.Style style) {

@@ -5,25 +5,27 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
- * The report's three charts, drawn from a run's rows with the seed's published figures beside them: index memory
- * against N, bytes per key by component, and RSS against the seed's RSS rows. A chart with nothing to draw is
- * empty, and the report says why instead.
+ * The report's three charts, drawn from a run's rows: index memory against N, bytes per key by component, and
+ * RSS against N. Rows are grouped into series by what varies among them ({@link RowGroups}), so every row of a
+ * chart's kind is drawn: compacted, deleted or hierarchical rows get series of their own. The seed's published
+ * figures are drawn only beside rows of their shape (random keys, no deletes, no compaction, and for the index
+ * no values, for RSS the seed's key and value sizes). Captions are written from what was drawn. A chart with
+ * nothing to draw is empty, and the report says why instead.
  */
 public final class ReportCharts {
     static final double MIB = 1024.0 * 1024.0;
@@ -31,45 +33,39 @@ public final class ReportCharts {
             "per version: versions x (c2 + pointer)", "etcd, whole index (seed)");
     static final List<String> COMPONENT_COLORS = List.of("#56B4E9", "#E69F00", "#009E73", "#999999");
     private static final String BASELINE_COLOR = "#777777";
+    private static final String AXES_UNIT = "y: MiB = 1,048,576 B";
 
     private ReportCharts() {
     }
 
     /**
-     * index.liveHeap against keys, one solid line per versions and key size (and per workload or index kind when
-     * those vary), with the seed's index rows of the same versions and key size dashed in the same colour.
+     * index.liveHeap against keys, one solid line per group of rows, with the seed's index rows of the same
+     * versions and key size dashed in the colour of the first group of that shape.
      */
     public static Optional<Chart> indexMemory(RunResult run) {
-        List<RowResult> rows = preferred(unchangedRowsWith(run, Metric.INDEX_LIVE_HEAP),
-                r -> r.params().store() == StoreKind.NONE);
+        List<RowResult> rows = indexRows(run);
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        boolean byWorkload = distinct(rows, RowResult::workload) > 1;
-        boolean byIndex = distinct(rows, r -> r.params().index()) > 1;
-        Map<String, List<RowResult>> groups = new LinkedHashMap<>();
-        Map<String, String> colorOf = new LinkedHashMap<>();
-        for (RowResult r : rows) {
-            RowParams p = r.params();
-            String shape = shape(p.versions(), p.keySize());
-            colorOf.putIfAbsent(shape, Charts.color(colorOf.size()));
-            String name = shape + (byIndex ? ", " + p.index().specName() : "")
-                    + (byWorkload ? " (" + r.workload() + ")" : "");
-            groups.computeIfAbsent(name, n -> new ArrayList<>()).add(r);
-        }
+        List<RowGroups.Group> groups = RowGroups.of(rows, "every row");
         List<Series> series = new ArrayList<>();
-        groups.forEach((name, list) -> {
-            RowParams first = list.get(0).params();
+        Map<String, String> seedColor = new LinkedHashMap<>();
+        for (int i = 0; i < groups.size(); i++) {
+            RowGroups.Group g = groups.get(i);
             List<Series.Point> points = new ArrayList<>();
-            for (RowResult r : list) {
+            for (RowResult r : g.rows()) {
                 double heap = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
-                points.add(new Series.Point(r.params().keys(), heap / MIB, "N=" + Units.count(r.params().keys())
-                        + ", " + Units.mib(heap) + " MiB (" + Units.perKey(heap, r.params().keys()) + " B/key)"));
+                points.add(new Series.Point(r.params().keys(), heap / MIB, tooltip(r) + ": N="
+                        + Units.count(r.params().keys()) + ", " + Units.mib(heap) + " MiB ("
+                        + Units.perKey(heap, r.params().keys()) + " B/key)"));
             }
-            series.add(new Series("memstore, " + name, colorOf.get(shape(first.versions(), first.keySize())),
-                    Series.Style.SOLID, points));
-        });
-        colorOf.forEach((shape, color) -> {
+            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+                    Charts.marker(i)));
+            if (seedIndexShape(g.first())) {
+                seedColor.putIfAbsent(shape(g.first().versions(), g.first().keySize()), Charts.color(i));
+            }
+        }
+        seedColor.forEach((shape, color) -> {
             List<Series.Point> points = new ArrayList<>();
             for (SeedBenchmark.IndexRow s : SeedBenchmark.INDEX) {
                 if (shape(s.versions(), s.keySize()).equals(shape)) {
@@ -83,36 +79,53 @@ public final class ReportCharts {
         });
         String svg = LineChart.svg("Index memory against N", "keys N", ReportCharts::count, "index memory, MiB",
                 series);
-        return Optional.of(new Chart("Index memory against N", "Solid: memstore's index.liveHeap, the heap the"
-                + " index retains after full GCs, one line per versions and key size. Dashed, same colour: etcd's"
-                + " published index memory for the same versions and key size (the seed; Go's allocated bytes,"
-                + " garbage included; its MB = 10^6 B, drawn in MiB). y: MiB = 1,048,576 B, logarithmic when the values span more than 20 times; x: keys, logarithmic.",
-                svg));
+        StringBuilder caption = new StringBuilder("Solid: memstore's index.liveHeap, the heap the index retains"
+                + " after full GCs, ").append(linesOf(groups, rows)).append('.');
+        caption.append(seedColor.isEmpty()
+                ? " etcd's published index memory is not drawn: no row has the shape of its rows (random keys, no"
+                + " values, no deletes, no compaction, and a versions and key size that it measured)."
+                : " Dashed, in the colour of the first memstore line of the same shape: etcd's published index"
+                + " memory for the same versions and key size (the seed; Go's allocated bytes, garbage included;"
+                + " its MB = 10^6 B, drawn in MiB).");
+        caption.append(' ').append(axes(LineChart.scales(series)));
+        return Optional.of(new Chart("Index memory against N", caption.toString(), svg));
     }
 
     /**
      * Per row, index.liveHeap per key split into the key bytes, the per-version part of the fitted model
      * (versions x (c2 + pointer)) and the rest, the per-key overhead; the seed's whole-index bytes per key of its
-     * largest rows of the same shape below them.
+     * largest row of each shape that a row matches below them. Rows with deletes or compaction hold fewer
+     * versions than they wrote, so the model's per-version part does not apply to them: their bars are the key
+     * bytes and the rest.
      */
     public static Optional<Chart> bytesPerKey(RunResult run) {
-        List<RowResult> rows = preferred(unchangedRowsWith(run, Metric.INDEX_LIVE_HEAP),
-                r -> r.params().store() == StoreKind.NONE);
+        List<RowResult> rows = indexRows(run);
         if (rows.isEmpty()) {
             return Optional.empty();
         }
         ModelFit model = run.model();
-        boolean byIndex = distinct(rows, r -> r.params().index()) > 1;
+        boolean byKeys = rows.stream().map(r -> r.params().keys()).distinct().count() > 1;
         List<Bar> bars = new ArrayList<>();
-        Set<String> shapes = new LinkedHashSet<>();
-        for (RowResult r : rows) {
-            RowParams p = r.params();
-            shapes.add(shape(p.versions(), p.keySize()));
-            double[] parts = components(p, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble() / p.keys(), model);
-            bars.add(new Bar("N=" + Units.count(p.keys()) + ", " + shape(p.versions(), p.keySize())
-                    + (byIndex ? ", " + p.index().specName() : ""), List.of(parts[0], parts[1], parts[2], 0.0)));
+        List<String> seedShapes = new ArrayList<>();
+        List<String> cut = new ArrayList<>();
+        for (RowGroups.Group g : RowGroups.of(rows, "memstore")) {
+            for (RowResult r : g.rows()) {
+                RowParams p = r.params();
+                double perKey = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble() / p.keys();
+                double[] parts = components(p, perKey, model);
+                if (perKey < p.keySize()) {
+                    cut.add(r.name() + " (" + Units.perKey(perKey * p.keys(), p.keys()) + " B/key, key "
+                            + p.keySize() + " B)");
+                }
+                String label = (byKeys ? "N=" + Units.count(p.keys()) + ", " : "") + g.label();
+                bars.add(new Bar(label, List.of(parts[0], parts[1], parts[2], 0.0)));
+                String shape = shape(p.versions(), p.keySize());
+                if (seedIndexShape(p) && !seedShapes.contains(shape)) {
+                    seedShapes.add(shape);
+                }
+            }
         }
-        for (String shape : shapes) {
+        for (String shape : seedShapes) {
             SeedBenchmark.IndexRow largest = null;
             for (SeedBenchmark.IndexRow s : SeedBenchmark.INDEX) {
                 if (shape(s.versions(), s.keySize()).equals(shape) && (largest == null || s.keys() > largest.keys())) {
@@ -125,21 +138,43 @@ public final class ReportCharts {
             }
         }
         String pointerNote = model == null ? MemoryModel.DEFAULT_POINTER + " B" : model.pointer() + " B";
-        String c2Note = model != null && model.hasC2() ? String.format(Locale.ROOT, "c2 = %.1f B", model.c2())
-                : "c2 undetermined, so only the pointer";
+        String c2Note;
+        if (model == null || !model.hasC2()) {
+            c2Note = "c2 undetermined, so only the pointer";
+        } else if (model.c2() < 0) {
+            c2Note = String.format(Locale.ROOT, "c2 fitted at %.1f B, below zero, drawn as 0", model.c2());
+        } else {
+            c2Note = String.format(Locale.ROOT, "c2 = %.1f B", model.c2());
+        }
         String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", COMPONENTS,
                 COMPONENT_COLORS, bars);
-        return Optional.of(new Chart("Bytes per key by component", "Each memstore bar is a row's index.liveHeap"
-                + " divided by its keys, split into the key's own bytes, the per-version part of the fitted model"
-                + " (versions x (c2 + pointer), " + c2Note + ", pointer " + pointerNote + ") and the rest, the"
-                + " per-key overhead (c1 and the model's residual). Grey: etcd's whole index per key in the seed's"
-                + " largest row of the same shape (MB = 10^6 B).", svg));
+        StringBuilder caption = new StringBuilder("Each memstore bar is a row's index.liveHeap divided by its keys,"
+                + " split into the key's own bytes, the per-version part of the fitted model (versions x (c2 +"
+                + " pointer), " + c2Note + ", pointer " + pointerNote + ") and the rest, the per-key overhead (c1"
+                + " and the model's residual).");
+        if (rows.stream().anyMatch(r -> changed(r.params()))) {
+            caption.append(" Rows with deletes or compaction no longer hold every version they wrote: their bars"
+                    + " are the key bytes and the rest.");
+        }
+        if (model != null && model.c1() < 0) {
+            caption.append(String.format(Locale.ROOT, " The model's c1 is %.1f B, below zero: a key costs the index"
+                    + " less than its own bytes, as when keys share prefixes the index stores once.", model.c1()));
+        }
+        if (!cut.isEmpty()) {
+            caption.append(" Cut: the index holds less than the key's own bytes per key in ")
+                    .append(String.join(", ", cut)).append(", so those bars are all key bytes, as long as the"
+                            + " measured value.");
+        }
+        caption.append(seedShapes.isEmpty() ? " No row has the shape of etcd's index rows, so no etcd bar is drawn."
+                : " Grey: etcd's whole index per key in the seed's largest row of each shape a row has (MB = 10^6"
+                + " B).");
+        return Optional.of(new Chart("Bytes per key by component", caption.toString(), svg));
     }
 
     /**
-     * process.rss against keys for the rows with a value store (all rows when none has one), one line per
-     * versions and value size, with the seed's RSS rows of the same versions and value size dashed in the same
-     * colour, and the JVM's RSS before the row built anything dotted.
+     * process.rss against keys for the rows with a value store (all rows when none has one), one line per group
+     * of rows, with the seed's RSS rows of the same versions and value size dashed in the colour of the first
+     * group of that shape, and the JVM's RSS before the row built anything dotted.
      */
     public static Optional<Chart> rss(RunResult run) {
         List<RowResult> measured = run.rows().stream().filter(r -> r.metric(Metric.PROCESS_RSS).isPresent()
@@ -148,51 +183,36 @@ public final class ReportCharts {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        boolean stored = rows.get(0).params().store() != StoreKind.NONE;
-        boolean byWorkload = distinct(rows, RowResult::workload) > 1;
-        boolean byKey = distinct(rows, r -> r.params().keySize()) > 1;
-        boolean byIndex = distinct(rows, r -> r.params().index()) > 1;
-        Map<String, List<RowResult>> groups = new LinkedHashMap<>();
-        Map<String, String> colorOf = new LinkedHashMap<>();
-        Map<String, Integer> valueSizeOf = new LinkedHashMap<>();
-        Map<String, Integer> versionsOf = new LinkedHashMap<>();
-        for (RowResult r : rows) {
-            RowParams p = r.params();
-            String shape = rssShape(p.versions(), stored ? Units.exactBytes(p.valueSize()) + " values" : "index only");
-            colorOf.putIfAbsent(shape, Charts.color(colorOf.size()));
-            // index-only rows are set beside the seed's 256 B rows, its smaller values
-            valueSizeOf.putIfAbsent(shape, stored ? p.valueSize() : 256);
-            versionsOf.putIfAbsent(shape, p.versions());
-            String name = shape + (byKey ? ", key " + p.keySize() + " B" : "") + (byIndex ? ", "
-                    + p.index().specName() : "") + (byWorkload ? " (" + r.workload() + ")" : "");
-            groups.computeIfAbsent(name, n -> new ArrayList<>()).add(r);
-        }
+        List<RowGroups.Group> groups = RowGroups.of(rows, "every row");
         List<Series> series = new ArrayList<>();
-        groups.forEach((name, list) -> {
-            RowParams first = list.get(0).params();
-            String shape = rssShape(first.versions(), stored ? Units.exactBytes(first.valueSize()) + " values"
-                    : "index only");
+        Map<List<Integer>, String> seedColor = new LinkedHashMap<>();
+        for (int i = 0; i < groups.size(); i++) {
+            RowGroups.Group g = groups.get(i);
             List<Series.Point> points = new ArrayList<>();
-            for (RowResult r : list) {
+            for (RowResult r : g.rows()) {
                 double rss = r.metric(Metric.PROCESS_RSS).getAsDouble();
-                points.add(new Series.Point(r.params().keys(), rss / MIB, "N=" + Units.count(r.params().keys())
-                        + ", RSS " + Units.mib(rss) + " MiB"));
+                points.add(new Series.Point(r.params().keys(), rss / MIB, tooltip(r) + ": N="
+                        + Units.count(r.params().keys()) + ", RSS " + Units.mib(rss) + " MiB"));
             }
-            series.add(new Series("memstore, " + name, colorOf.get(shape), Series.Style.SOLID, points));
-        });
-        colorOf.forEach((shape, color) -> {
-            int versions = versionsOf.get(shape);
+            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+                    Charts.marker(i)));
+            RowParams p = g.first();
+            if (seedRssShape(p)) {
+                seedColor.putIfAbsent(List.of(p.versions(), p.valueSize()), Charts.color(i));
+            }
+        }
+        seedColor.forEach((shape, color) -> {
             List<Series.Point> points = new ArrayList<>();
             String label = null;
             for (SeedBenchmark.RssRow s : SeedBenchmark.RSS) {
-                if (s.versions() == versions && s.matchesValueSize(valueSizeOf.get(shape))) {
+                if (s.versions() == shape.get(0) && s.matchesValueSize(shape.get(1))) {
                     label = s.valueLabel();
                     points.add(new Series.Point(s.keys(), s.bytes() / MIB, "N=" + Units.count(s.keys()) + ", RSS "
                             + s.bytes() / SeedBenchmark.MB + " MB = " + Units.mib(s.bytes()) + " MiB"));
                 }
             }
             if (!points.isEmpty()) {
-                series.add(new Series("etcd (seed), " + rssShape(versions, label + " values"), color,
+                series.add(new Series("etcd (seed), versions " + shape.get(0) + ", " + label + " values", color,
                         Series.Style.DASHED, points));
             }
         });
@@ -207,33 +227,77 @@ public final class ReportCharts {
                     Series.Style.DOTTED, List.of(new Series.Point(minKeys, median / MIB, label),
                     new Series.Point(maxKeys, median / MIB, label))));
         }
-        String svg = LineChart.svg("RSS against etcd's RSS", "keys N", ReportCharts::count, "RSS, MiB", series);
-        return Optional.of(new Chart("RSS against etcd's RSS", "Solid: memstore's process.rss, the resident set"
-                + " of the forked JVM after the load (VmRSS), " + (stored ? "for the rows with an SQLite value"
-                + " store" : "for index-only rows (no row stores values)") + ". Dashed, same colour: the RSS of"
-                + " etcd's process in the seed for the same versions and value size (its MB = 10^6 B, drawn in"
-                + " MiB). Dotted: the JVM's own RSS before building anything, which a Go process does not carry."
-                + " y: MiB = 1,048,576 B, logarithmic when the values span more than 20 times; x: keys, logarithmic.",
-                svg));
+        boolean stored = rows.get(0).params().store() != StoreKind.NONE;
+        String svg = LineChart.svg("RSS against N", "keys N", ReportCharts::count, "RSS, MiB", series);
+        StringBuilder caption = new StringBuilder("Solid: memstore's process.rss, the resident set of the forked"
+                + " JVM after the load (VmRSS), " + (stored ? "of the rows with an SQLite value store, "
+                : "of index-only rows (no row stores values), ")).append(linesOf(groups, rows)).append('.');
+        caption.append(seedColor.isEmpty()
+                ? " etcd's published RSS is not drawn: no row has the shape of its rows (an SQLite value store,"
+                + " random 64 B keys, 256 B or 1 KB values, no deletes, no compaction)."
+                : " Dashed, in the colour of the first memstore line of the same shape: the RSS of etcd's process"
+                + " in the seed for the same versions and value size (its MB = 10^6 B, drawn in MiB).");
+        if (!baselines.isEmpty()) {
+            caption.append(" Dotted: the JVM's own RSS before building anything, which a Go process does not"
+                    + " carry.");
+        }
+        caption.append(' ').append(axes(LineChart.scales(series)));
+        return Optional.of(new Chart("RSS against N", caption.toString(), svg));
     }
 
     /**
      * key bytes, the rest (overhead per key), per version: together exactly {@code perKey}. A part the measured
-     * value cannot hold is cut so that no segment is negative.
+     * value cannot hold is cut so that no segment is negative. Without a model (or for another index than the
+     * model's) only the pointer counts per version; a row with deletes or compaction has no per-version part.
      */
     static double[] components(RowParams p, double perKey, ModelFit model) {
+        boolean perVersionApplies = !changed(p);
         int pointer = model == null ? MemoryModel.DEFAULT_POINTER : model.pointer();
         double c2 = model != null && model.hasC2() && model.index() == p.index() ? Math.max(0, model.c2()) : 0;
         double key = Math.min(p.keySize(), Math.max(perKey, 0));
-        double perVersion = Math.min(p.versions() * (c2 + pointer), Math.max(perKey - key, 0));
+        double perVersion = perVersionApplies
+                ? Math.min(p.versions() * (c2 + pointer), Math.max(perKey - key, 0)) : 0;
         double rest = Math.max(perKey - key - perVersion, 0);
         return new double[] {key, rest, perVersion};
     }
 
-    /** Rows of the run with the metric, some keys, and no deletes or compaction (their versions are not held). */
-    private static List<RowResult> unchangedRowsWith(RunResult run, Metric metric) {
-        return run.rows().stream().filter(r -> r.metric(metric).isPresent() && r.params().keys() > 0
-                && r.params().deletes() == 0 && !r.params().compact()).toList();
+    /** Rows with a live heap and keys, preferring those without values (index-only rows) when there are any. */
+    private static List<RowResult> indexRows(RunResult run) {
+        return preferred(run.rows().stream().filter(r -> r.metric(Metric.INDEX_LIVE_HEAP).isPresent()
+                && r.params().keys() > 0).toList(), r -> r.params().store() == StoreKind.NONE);
+    }
+
+    /** Deletes or compaction: the row no longer holds every version it wrote. */
+    private static boolean changed(RowParams p) {
+        return p.deletes() > 0 || p.compact();
+    }
+
+    /** The shape of the seed's index rows: random keys, no values, nothing deleted or compacted. */
+    private static boolean seedIndexShape(RowParams p) {
+        return p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && !changed(p);
+    }
+
+    /** The shape of the seed's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
+    private static boolean seedRssShape(RowParams p) {
+        return p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && p.keySize() == 64
+                && !changed(p);
+    }
+
+    /** "one line per versions and workload (every row: key 64 B, ...)", or "one line (...)" for one group. */
+    private static String linesOf(List<RowGroups.Group> groups, List<RowResult> rows) {
+        List<String> varying = RowGroups.named(rows).stream().map(RowGroups.Dimension::name)
+                .collect(Collectors.toList());
+        String shared = RowGroups.shared(rows);
+        String per = varying.size() <= 1 ? String.join("", varying)
+                : String.join(", ", varying.subList(0, varying.size() - 1)) + " and " + varying.get(varying.size() - 1);
+        return (varying.isEmpty() ? "one line" : "one line per " + per)
+                + " (" + groups.size() + (groups.size() == 1 ? " line" : " lines") + ", " + rows.size()
+                + (rows.size() == 1 ? " row" : " rows") + (shared.isEmpty() ? "" : "; every row: " + shared) + ")";
+    }
+
+    private static String axes(LineChart.Scales scales) {
+        return AXES_UNIT + (scales.yLogarithmic() ? ", logarithmic" : ", linear from 0") + "; x: keys"
+                + (scales.xLogarithmic() ? ", logarithmic." : ", linear from 0.");
     }
 
     /** The rows that pass {@code first}, or all rows when none does. */
@@ -242,16 +306,13 @@ public final class ReportCharts {
         return chosen.isEmpty() ? rows : chosen;
     }
 
-    private static long distinct(List<RowResult> rows, Function<RowResult, Object> key) {
-        return rows.stream().map(key).distinct().count();
+    /** A marker's tooltip names its row, so a reader (and a test) finds every row in the charts. */
+    private static String tooltip(RowResult r) {
+        return "row " + r.name();
     }
 
     private static String shape(int versions, int keySize) {
         return "versions " + versions + ", key " + keySize + " B";
-    }
-
-    private static String rssShape(int versions, String values) {
-        return "versions " + versions + ", " + values;
     }
 
     private static String count(double keys) {

@@ -12,10 +12,19 @@ import java.util.Objects;
  * @param style     solid for memstore's measurements, dashed for the seed's published figures, dotted for a
  *                  reference level
  * @param points    the points, sorted by x when the series is made
+ * @param marker    the shape of the points' markers; with the colour, it tells a series from every other
  */
-public record Series(String name, String color, Style style, List<Point> points) {
+public record Series(String name, String color, Style style, List<Point> points, Marker marker) {
     /** How the line is drawn. */
     public enum Style { SOLID, DASHED, DOTTED }
+
+    /** How the points are drawn: filled shapes for measurements, a hollow square for reference figures. */
+    public enum Marker { CIRCLE, TRIANGLE, DIAMOND, HOLLOW_SQUARE }
+
+    /** A series with the marker of its style: a circle when solid, else a hollow square. */
+    public Series(String name, String color, Style style, List<Point> points) {
+        this(name, color, style, points, style == Style.SOLID ? Marker.CIRCLE : Marker.HOLLOW_SQUARE);
+    }
 
     /**
      * A data point.
@@ -36,6 +45,7 @@ public record Series(String name, String color, Style style, List<Point> points)
     public Series {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(style, "style");
+        Objects.requireNonNull(marker, "marker");
         if (color == null || !color.matches("#[0-9A-Fa-f]{6}")) {
             throw new IllegalArgumentException("series colour must be #RRGGBB, was " + color);
         }

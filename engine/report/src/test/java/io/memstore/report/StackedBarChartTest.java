@@ -28,6 +28,24 @@ class StackedBarChartTest {
     }
 
     @Test
+    void longLabelsWidenTheLabelColumnThenAreShortenedAndNeverLeaveTheChart() {
+        String longest = "N=10K, workload churn-with-compaction, versions 5, hierarchical keys, deletes 10%, compacted";
+        String svg = StackedBarChart.svg("t", "B", "B/key", List.of("a"), List.of("#111111"),
+                List.of(new Bar("short", List.of(1.0)), new Bar(longest, List.of(2.0))));
+        List<Element> labels = Xml.elements(Xml.parse(svg), "text").stream()
+                .filter(t -> "memstore-bar-label".equals(t.getAttribute("class"))).toList();
+        assertThat(labels).hasSize(2);
+        Element shortened = labels.get(1);
+        String shown = shortened.getLastChild().getTextContent();
+        assertThat(shown).endsWith("\u2026").hasSizeLessThan(longest.length());
+        assertThat(Xml.elements(Xml.parse(svg), "title").stream().map(Element::getTextContent)).contains(longest);
+        // right-aligned at x: the estimated text extends leftwards from there and stays inside the SVG
+        double right = Double.parseDouble(shortened.getAttribute("x"));
+        assertThat(right - Legend.textWidth(shown)).isGreaterThanOrEqualTo(0);
+        assertThat(right).isLessThanOrEqualTo(StackedBarChart.MAX_LABEL_WIDTH);
+    }
+
+    @Test
     void refusesMismatchedSegments() {
         assertThatThrownBy(() -> StackedBarChart.svg("t", "B", "B", List.of("a"), List.of("#000000"),
                 List.of(new Bar("x", List.of(1.0, 2.0))))).hasMessageContaining("2 segments, the chart 1 components");

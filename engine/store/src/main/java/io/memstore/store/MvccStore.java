@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -46,13 +44,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * run again.
  *
  * <h2>Opening</h2>
- * An existing file is checked read-only before anything writes to it: SQLite header, application_id, schema
- * version, tables, meta rows and every row while the index is rebuilt from them in revision order. A foreign,
- * corrupt or inconsistent file fails with {@link StoreFormatException} naming the file and is left unchanged.
- * A file must be opened by one store at a time; a second open in the same JVM fails.
+ * A file is open in one store at a time: a second open, in this JVM or in another process, under any name
+ * (symlinks, {@code ..}, hard links), fails at once with a {@link StoreException} naming the file (and, on
+ * Linux, the pid of the process holding it); see {@link StoreLock}. An existing file is checked read-only
+ * before anything writes to it: SQLite header, application_id, format version, the write-ahead log, tables,
+ * meta rows, and every row and its checksum while the index is rebuilt from them in revision order. A foreign,
+ * damaged or inconsistent file fails with {@link StoreFormatException} (a damaged row with
+ * {@link StoreCorruptionException}) naming the file and is left unchanged; {@link #verify(Path)} lists every
+ * damaged row of a file.
+ *
+ * <h2>Integrity</h2>
+ * Every row carries a checksum of its contents ({@link RowChecksum}), verified whenever a read returns its value
+ * and on open: a mismatch throws {@link StoreCorruptionException} naming the file, key and revision, and no
+ * damaged value is ever returned.
  */
 public final class MvccStore implements AutoCloseable {
-    private static final Set<Path> OPEN_FILES = ConcurrentHashMap.newKeySet();
 
     private final Path file;
     private final StoreOptions options;
@@ -98,23 +104,28 @@ public final class MvccStore implements AutoCloseable {
      * Opens the store in {@code file}, creating it when the file does not exist or is empty. The directory
      * must exist and be writable (SQLite keeps {@code -wal} and {@code -shm} files next to the file).
      *
-     * @throws StoreFormatException when the file is not a store this version can open (it is left unchanged)
-     * @throws StoreException       when the file cannot be opened, or is open already in this JVM
+     * @throws StoreFormatException when the file is not a store this version can open, or is damaged (it is
+     *                              left unchanged)
+     * @throws StoreException       when the file cannot be opened, or is open already in this JVM or in another
+     *                              process
      */
     public static MvccStore open(Path file, StoreOptions options) {
         Objects.requireNonNull(file, "file must not be null");
         Objects.requireNonNull(options, "options must not be null");
-        Path path = canonical(file);
-        if (!OPEN_FILES.add(path)) {
-            throw new StoreException(path + " is already open in this JVM; a store file must be opened by one"
-                    + " MvccStore at a time (share that instance)");
-        }
-        try {
-            return new MvccStore(path, options);
-        } catch (RuntimeException | Error e) {
-            OPEN_FILES.remove(path);
-            throw e;
-        }
+        return new MvccStore(canonical(file), options);
+    }
+
+    /**
+     * Checks a whole store file without changing it: every row against its checksum, the meta rows against the
+     * rows, the write-ahead log, and SQLite's own {@code integrity_check}. Returns every damaged row and every
+     * other problem found rather than stopping at the first. The file must not be open in a store (this JVM or
+     * another process): it is locked while it is read, as {@link #open} locks it.
+     *
+     * @throws StoreException when the file does not exist or is open in a store
+     */
+    public static VerifyReport verify(Path file) {
+        Objects.requireNonNull(file, "file must not be null");
+        return SqliteBackend.verify(canonical(file));
     }
 
     // ---- writes ----
@@ -397,7 +408,6 @@ public final class MvccStore implements AutoCloseable {
                     failure = e;
                 }
             }
-            OPEN_FILES.remove(file);
             if (failure != null) {
                 throw failure;
             }
@@ -432,6 +442,11 @@ public final class MvccStore implements AutoCloseable {
 
     void releaseWriter() {
         writeLock.unlock();
+    }
+
+    /** The SQLite side, for tests that make it fail (see {@link SqliteBackend#maxPageCount}). */
+    SqliteBackend backend() {
+        return backend;
     }
 
     /** The key's state for a put of the writer: the index may keep its place for the commit's write. */
@@ -496,7 +511,10 @@ public final class MvccStore implements AutoCloseable {
         }
     }
 
-    /** One name per file, so that a second open of the same file through another path is seen. */
+    /**
+     * One name per file: symlinks and {@code ..} resolved, so that SQLite's -wal and -shm files are always beside
+     * the real file (hard links are told apart by {@link StoreLock}).
+     */
     private static Path canonical(Path file) {
         Path abs = file.toAbsolutePath().normalize();
         try {

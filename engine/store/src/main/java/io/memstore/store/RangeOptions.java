@@ -36,12 +36,9 @@ public final class RangeOptions {
         return new RangeOptions(rev, 0, false);
     }
 
-    /** At most {@code n} keys; 0 means no limit. */
+    /** At most {@code n} keys; {@code n <= 0} means no limit (as etcd's range limit). */
     public RangeOptions limit(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("limit must be >= 0 (0 = no limit), got " + n);
-        }
-        return new RangeOptions(revision, n, countTotal);
+        return new RangeOptions(revision, Math.max(n, 0), countTotal);
     }
 
     /** Also count every live key of the range, beyond the limit (etcd's count). */

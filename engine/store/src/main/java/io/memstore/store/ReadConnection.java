@@ -14,11 +14,11 @@ import java.util.Map;
  *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
- * row has.
+ * row has. Every row is checked against its {@link RowChecksum} before it is returned.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
-    private static final String COLUMNS = "rev, key, value, create_rev, version, tombstone";
+    private static final String COLUMNS = "rev, key, value, create_rev, version, tombstone, crc";
 
     private final Path file;
     private final Connection conn;
@@ -52,16 +52,23 @@ final class ReadConnection implements AutoCloseable {
             conn.commit();
             return out;
         } catch (SQLException e) {
-            try {
-                conn.rollback();
-            } catch (SQLException ignored) {
-                // the original failure is the one to report
-            }
+            rollbackQuietly();
             throw SqliteErrors.translate(e, file, "reading " + revs.length + " rows");
+        } catch (RuntimeException e) {
+            rollbackQuietly(); // ends the read's snapshot
+            throw e;
         }
     }
 
-    private static void readChunk(PreparedStatement st, int slots, long[] revs, int from, int n, StoredRow[] out)
+    private void rollbackQuietly() {
+        try {
+            conn.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is the one to report
+        }
+    }
+
+    private void readChunk(PreparedStatement st, int slots, long[] revs, int from, int n, StoredRow[] out)
             throws SQLException {
         for (int i = 0; i < slots; i++) {
             st.setLong(i + 1, i < n ? revs[from + i] : -1);
@@ -76,15 +83,33 @@ final class ReadConnection implements AutoCloseable {
         try (ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
                 StoredRow row = row(rs);
-                int at = position == null ? from : position.get(row.rev());
+                Integer at = position == null ? Integer.valueOf(from) : position.get(row.rev());
+                if (at == null || (position == null && row.rev() != revs[from])) {
+                    throw new StoreCorruptionException(file, row.rev(), file + " is damaged: asked for revision "
+                            + Revision.toString(revs[from]) + (n > 1 ? " and others" : "") + ", SQLite returned a row at"
+                            + " revision " + Revision.toString(row.rev()));
+                }
                 out[at] = row;
             }
         }
     }
 
-    /** A row from the {@link #COLUMNS} of a result set. */
-    static StoredRow row(ResultSet rs) throws SQLException {
-        return new StoredRow(rs.getLong(1), bytes(rs, 2), bytes(rs, 3), rs.getLong(4), rs.getLong(5), rs.getInt(6) != 0);
+    /** A row from the {@link #COLUMNS} of a result set, after its checksum passed. */
+    private StoredRow row(ResultSet rs) throws SQLException {
+        long rev = rs.getLong(1);
+        byte[] key = bytes(rs, 2);
+        byte[] value = bytes(rs, 3);
+        long createRev = rs.getLong(4);
+        long version = rs.getLong(5);
+        int tombstone = rs.getInt(6);
+        long stored = rs.getLong(7);
+        long computed = RowChecksum.of(rev, key, value, createRev, version, tombstone != 0);
+        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+            throw new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
+                            + " %s fails its checksum (stored 0x%08x, computed 0x%08x); MvccStore.verify lists every"
+                            + " damaged row", file, KeyValue.printable(key), Revision.toString(rev), stored, computed));
+        }
+        return new StoredRow(rev, key, value, createRev, version, tombstone != 0);
     }
 
     /** The driver gives null for a zero-length blob; the columns are NOT NULL, so null means empty. */

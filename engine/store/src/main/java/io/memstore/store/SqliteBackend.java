@@ -22,7 +22,17 @@ import org.sqlite.SQLiteConfig;
  * connections, and compaction's deletions. It knows nothing of the index or of MVCC rules.
  *
  * <p>One writer connection, used only under the store's writer lock. Read connections are read-only and
- * pooled; in WAL mode they read a committed snapshot while the writer writes.
+ * pooled; in WAL mode they read a committed snapshot while the writer writes. Every row read is checked against
+ * its {@link RowChecksum}.
+ *
+ * <p>The writer's transactions are begun, committed and rolled back by explicit statements, with the driver in
+ * auto-commit mode: after a failed commit (a full disk, an I/O error) SQLite may already have rolled the
+ * transaction back itself, and the driver, which would otherwise begin its next transaction only after a
+ * successful rollback, would leave the connection committing every later statement on its own. Here a failed
+ * write always ends with no transaction open, so the next write starts clean.
+ *
+ * <p>The file is held by a {@link StoreLock} from before the first byte is read until every connection is
+ * closed.
  */
 final class SqliteBackend implements AutoCloseable {
     /** Rows per multi-VALUES insert (measuring.md: 0.87-0.91 M rows/s, vs 0.43-0.74 M with addBatch). */
@@ -32,32 +42,45 @@ final class SqliteBackend implements AutoCloseable {
     private static final int BUSY_TIMEOUT_MS = 5_000;
     private static final long CLOSE_WAIT_SECONDS = 30;
 
-    /** Receives every row of an existing file in revision order while it is opened (the value is not read). */
+    private static final int COLUMNS = 7;
+
+    /** Receives every row of an existing file in revision order while it is opened, after its checksum passed. */
     interface RowSink {
         void accept(long rev, byte[] key, long createRev, long version, int tombstone, long valueBytes);
     }
 
+    /** Receives every row of the scan whose checksum fails. */
+    private interface DamageSink {
+        void damaged(long rev, byte[] key, String problem);
+    }
+
+    private record Scan(long rows, long lastMain) {
+    }
+
     private final Path file;
     private final Path wal;
+    private final StoreLock lock;
     private final Connection writer;
-    private final PreparedStatement insertOne;
-    private final PreparedStatement insertChunk;
-    private final PreparedStatement setMeta;
+    // the writer's statements: prepared again after a failed write, since the driver may have closed them
+    private Statement tx;
+    private PreparedStatement insertOne;
+    private PreparedStatement insertChunk;
+    private PreparedStatement setMeta;
+    private PreparedStatement commitMeta;
+    private boolean prepareAgain;
     private final List<ReadConnection> readers = new ArrayList<>();
     private final ArrayBlockingQueue<ReadConnection> idleReaders;
     private final StoreMeta metaAtOpen;
     private volatile boolean closed;
 
-    private SqliteBackend(Path file, Connection writer, StoreOptions options, StoreMeta metaAtOpen) throws SQLException {
+    private SqliteBackend(Path file, StoreLock lock, Connection writer, StoreOptions options, StoreMeta metaAtOpen)
+            throws SQLException {
         this.file = file;
         this.wal = sideFile(file, "-wal");
+        this.lock = lock;
         this.writer = writer;
         this.metaAtOpen = metaAtOpen;
-        String one = "(?,?,?,?,?,?)";
-        String insert = "INSERT INTO kv (rev, key, value, create_rev, version, tombstone) VALUES ";
-        this.insertOne = writer.prepareStatement(insert + one);
-        this.insertChunk = writer.prepareStatement(insert + one + (',' + one).repeat(INSERT_CHUNK_ROWS - 1));
-        this.setMeta = writer.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
+        prepareWriterStatements();
         this.idleReaders = new ArrayBlockingQueue<>(options.readConnections());
         try {
             for (int i = 0; i < options.readConnections(); i++) {
@@ -78,36 +101,170 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * Opens {@code file}, creating it when it does not exist (or is empty). An existing file is first checked
-     * and scanned read-only: the header's application_id and schema version, the tables, the meta rows and
-     * every kv row (handed to {@code sink} in revision order), so that a foreign, corrupt or inconsistent file
-     * fails here without having been modified. Only then is it opened for writing.
+     * Opens {@code file}, creating it when it does not exist (or is empty). The file is locked first
+     * ({@link StoreLock}: refused at once when another store has it open). An existing file is then checked and
+     * scanned read-only: the header's application_id and format version, the write-ahead log's frames
+     * ({@link WalCheck}), the tables, the meta rows and every kv row (its checksum verified, then handed to
+     * {@code sink} in revision order), so that a foreign, damaged or inconsistent file fails here without having
+     * been modified. Only then is it opened for writing.
+     *
+     * <p>The read-only connection stays open until the writer's is: SQLite closes its last descriptor of the
+     * file when its last connection to it closes, and that would drop the lock (see {@link StoreLock}).
      */
     static SqliteBackend open(Path file, StoreOptions options, RowSink sink) {
         checkLocation(file);
-        boolean existing = sizeOf(file) > 0;
-        StoreMeta meta;
-        if (existing) {
-            meta = validateAndScan(file, sink);
-        } else {
-            if (Files.exists(sideFile(file, "-wal"))) {
-                throw new StoreFormatException("found " + sideFile(file, "-wal") + " but no database " + file
-                        + ": a write-ahead log without its database; restore the database or remove the log");
-            }
-            meta = StoreMeta.EMPTY;
+        if (sizeOf(file) == 0 && Files.exists(sideFile(file, "-wal"))) {
+            throw new StoreFormatException("found " + sideFile(file, "-wal") + " but no database " + file
+                    + ": a write-ahead log without its database; restore the database or remove the log");
         }
+        StoreLock lock = StoreLock.acquire(file);
+        Path wal = sideFile(file, "-wal");
+        Path shm = sideFile(file, "-shm");
+        boolean hadWal = Files.exists(wal);
+        boolean hadShm = Files.exists(shm);
+        Connection ro = null;
         Connection w = null;
+        boolean existing = false;
+        SqliteBackend backend;
         try {
+            existing = sizeOf(file) > 0;
+            StoreMeta meta = StoreMeta.EMPTY;
+            if (existing) {
+                ro = validate(file, lock);
+                meta = checkContents(ro, file, sink);
+            }
+            // a later format's upgrade of an older file in place goes here, before the writer is configured
             w = connect(file, false);
             if (!existing) {
                 createSchema(w);
             }
             configureWriter(w, options);
-            return new SqliteBackend(file, w, options, meta);
-        } catch (SQLException e) {
+            closeQuietly(ro);
+            ro = null;
+            backend = new SqliteBackend(file, lock, w, options, meta);
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(ro);
             closeQuietly(w);
-            throw SqliteErrors.translate(e, file, existing ? "opening it for writing" : "creating the store");
+            if (lock.created()) {
+                removeIfCreated(wal, false, false);
+                removeIfCreated(shm, false, false);
+                removeIfCreated(file, false, false);
+            } else {
+                // side files that only the read-only check created: an empty -wal, the -shm
+                removeIfCreated(wal, hadWal, true);
+                removeIfCreated(shm, hadShm, false);
+            }
+            lock.close();
+            if (e instanceof SQLException se) {
+                throw SqliteErrors.translate(se, file, existing ? "opening it for writing" : "creating the store");
+            }
+            throw (RuntimeException) e;
         }
+        try {
+            lock.relock(); // SQLite in rollback mode (creating the file) may have released it (see StoreLock)
+        } catch (StoreException e) {
+            try {
+                backend.close(); // the file is the other process's now: nothing of it is removed
+            } catch (StoreException ignored) {
+                // reporting why the open failed
+            }
+            throw e;
+        }
+        return backend;
+    }
+
+    /**
+     * Checks {@code file} without writing to it ({@link MvccStore#verify}): it must not be open in any store,
+     * and is locked while it is read. Reports every row whose checksum fails and every other problem found.
+     */
+    static VerifyReport verify(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new StoreException("cannot verify " + file + ": no such file");
+        }
+        List<VerifyReport.DamagedRow> damaged = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        long[] rows = {0};
+        Path walFile = sideFile(file, "-wal");
+        Path shm = sideFile(file, "-shm");
+        boolean hadWal = Files.exists(walFile);
+        boolean hadShm = Files.exists(shm);
+        try (StoreLock lock = StoreLock.acquire(file)) {
+            Connection ro = null;
+            try {
+                ro = validate(file, lock);
+            } catch (StoreFormatException e) {
+                problems.add(e.getMessage());
+            }
+            if (ro != null) {
+                try (Statement s = ro.createStatement()) {
+                    try (ResultSet rs = s.executeQuery("PRAGMA integrity_check(100)")) {
+                        while (rs.next()) {
+                            String line = rs.getString(1);
+                            if (!"ok".equals(line)) {
+                                problems.add("SQLite's integrity_check: " + line);
+                            }
+                        }
+                    }
+                    StoreMeta meta = checkTables(s, file);
+                    Scan scan;
+                    try {
+                        scan = scanRows(s, file, (rev, key, createRev, version, tombstone, valueBytes) -> rows[0]++,
+                                (rev, key, problem) -> {
+                                    rows[0]++;
+                                    damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
+                                });
+                    } catch (SQLException e) {
+                        problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
+                        scan = null;
+                    }
+                    if (scan != null) {
+                        String p = metaProblem(meta, scan);
+                        if (p != null) {
+                            problems.add(p);
+                        }
+                    }
+                } catch (StoreFormatException e) {
+                    problems.add(e.getMessage());
+                } catch (SQLException e) {
+                    problems.add(SqliteErrors.translate(e, file, "verifying it").getMessage());
+                } finally {
+                    closeQuietly(ro);
+                }
+            }
+        } finally {
+            removeIfCreated(walFile, hadWal, true);
+            removeIfCreated(shm, hadShm, false);
+        }
+        return new VerifyReport(file, rows[0], damaged, problems);
+    }
+
+    private void prepareWriterStatements() throws SQLException {
+        closeWriterStatements();
+        String one = "(?,?,?,?,?,?,?)";
+        String insert = "INSERT INTO kv (rev, key, value, create_rev, version, tombstone, crc) VALUES ";
+        tx = writer.createStatement();
+        insertOne = writer.prepareStatement(insert + one);
+        insertChunk = writer.prepareStatement(insert + one + (',' + one).repeat(INSERT_CHUNK_ROWS - 1));
+        setMeta = writer.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
+        commitMeta = writer.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
+                + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
+                + "', '" + StoreSchema.META_ROW_COUNT + "')");
+        prepareAgain = false;
+    }
+
+    /** Closes the writer's statements; returns the first failure, or null. */
+    private SQLException closeWriterStatements() {
+        SQLException failure = null;
+        for (Statement st : new Statement[] {insertOne, insertChunk, setMeta, commitMeta, tx}) {
+            if (st != null) {
+                try {
+                    st.close();
+                } catch (SQLException e) {
+                    failure = failure != null ? failure : e;
+                }
+            }
+        }
+        return failure;
     }
 
     /** The meta row values found when the file was opened. */
@@ -127,16 +284,20 @@ final class SqliteBackend implements AutoCloseable {
     // ---- writing (writer lock held by the caller) ----
 
     /**
-     * Writes {@code rows} (ascending revisions) and the new current revision in one SQLite transaction. On
-     * failure nothing of it is written.
+     * Writes {@code rows} (ascending revisions), the new current revision and row count in one SQLite
+     * transaction. On failure nothing of it is written and no transaction is left open.
      */
     void write(List<StoredRow> rows, long currentRevision) {
         try {
+            if (prepareAgain) {
+                prepareWriterStatements();
+            }
+            begin();
             int i = 0;
             int n = rows.size();
             for (; i + INSERT_CHUNK_ROWS <= n; i += INSERT_CHUNK_ROWS) {
                 for (int j = 0; j < INSERT_CHUNK_ROWS; j++) {
-                    bind(insertChunk, j * 6, rows.get(i + j));
+                    bind(insertChunk, j * COLUMNS, rows.get(i + j));
                 }
                 insertChunk.executeUpdate();
             }
@@ -144,8 +305,13 @@ final class SqliteBackend implements AutoCloseable {
                 bind(insertOne, 0, rows.get(i));
                 insertOne.executeUpdate();
             }
-            setMeta(StoreSchema.META_CURRENT, currentRevision);
-            writer.commit();
+            commitMeta.setLong(1, currentRevision);
+            commitMeta.setLong(2, n);
+            if (commitMeta.executeUpdate() != 2) {
+                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_ROW_COUNT
+                        + " are missing");
+            }
+            commit();
         } catch (SQLException e) {
             rollbackQuietly();
             String what = rows.isEmpty() ? "revision " + currentRevision
@@ -161,13 +327,18 @@ final class SqliteBackend implements AutoCloseable {
         st.setLong(at + 4, r.createRev());
         st.setLong(at + 5, r.version());
         st.setInt(at + 6, r.tombstone() ? 1 : 0);
+        st.setLong(at + 7, RowChecksum.of(r));
     }
 
     /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
     void scheduleCompaction(long rev) {
         try {
+            if (prepareAgain) {
+                prepareWriterStatements();
+            }
+            begin();
             setMeta(StoreSchema.META_SCHEDULED, rev);
-            writer.commit();
+            commit();
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "scheduling a compaction at revision " + rev);
@@ -184,7 +355,13 @@ final class SqliteBackend implements AutoCloseable {
         long deleted = 0;
         try (PreparedStatement page = writer.prepareStatement(
                 "SELECT rev FROM kv WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
-             PreparedStatement delete = writer.prepareStatement("DELETE FROM kv WHERE rev >= ? AND rev <= ?")) {
+             PreparedStatement delete = writer.prepareStatement("DELETE FROM kv WHERE rev >= ? AND rev <= ?");
+             PreparedStatement fewer = writer.prepareStatement("UPDATE meta SET value = value - ? WHERE name = '"
+                     + StoreSchema.META_ROW_COUNT + "'")) {
+            if (prepareAgain) {
+                prepareWriterStatements();
+            }
+            begin();
             long after = -1;
             int k = 0;
             while (true) {
@@ -231,7 +408,9 @@ final class SqliteBackend implements AutoCloseable {
                 }
             }
             setMeta(StoreSchema.META_FINISHED, rev);
-            writer.commit();
+            fewer.setLong(1, deleted);
+            fewer.executeUpdate();
+            commit();
             return deleted;
         } catch (SQLException e) {
             rollbackQuietly();
@@ -253,11 +432,36 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
+    private void begin() throws SQLException {
+        tx.execute("BEGIN IMMEDIATE");
+    }
+
+    private void commit() throws SQLException {
+        tx.execute("COMMIT");
+    }
+
+    /**
+     * Ends the failed transaction. SQLite rolls some failures back by itself (a full disk, some I/O errors);
+     * then ROLLBACK fails with "no transaction is active", which is the state wanted.
+     */
     private void rollbackQuietly() {
-        try {
-            writer.rollback();
+        prepareAgain = true;
+        try (Statement s = writer.createStatement()) {
+            s.execute("ROLLBACK");
         } catch (SQLException ignored) {
             // the failure being reported is the original one
+        }
+    }
+
+    /**
+     * Limits the database to {@code pages} pages of {@link StoreSchema#PAGE_SIZE} (SQLite's max_page_count, for
+     * this connection only): a write that would grow it further fails as on a full disk. For tests.
+     */
+    void maxPageCount(long pages) {
+        try (Statement s = writer.createStatement()) {
+            s.execute("PRAGMA max_page_count = " + pages);
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "setting max_page_count");
         }
     }
 
@@ -294,7 +498,11 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    /** Closes every connection; waits for reads in progress to hand their connection back. */
+    /**
+     * Closes every connection, each even when closing another failed, then releases the lock; waits for reads
+     * in progress to hand their connection back. A read that does not finish within the wait keeps its
+     * connection, and the file stays locked until this JVM ends.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -302,32 +510,39 @@ final class SqliteBackend implements AutoCloseable {
         }
         closed = true;
         StoreException failure = null;
-        try {
-            for (int i = 0; i < readers.size(); i++) {
-                ReadConnection rc = idleReaders.poll(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
-                if (rc == null) {
-                    failure = new StoreException("closing " + file + ": a read did not finish within "
-                            + CLOSE_WAIT_SECONDS + " s; its connection is left open");
-                    break;
-                }
-                rc.close();
+        boolean allClosed = true;
+        for (int i = 0; i < readers.size(); i++) {
+            ReadConnection rc;
+            try {
+                rc = idleReaders.poll(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                rc = null;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure = new StoreException("interrupted while closing " + file, e);
-        } catch (StoreException e) {
-            failure = e;
+            if (rc == null) {
+                failure = failure != null ? failure : new StoreException("closing " + file + ": a read did not finish"
+                        + " within " + CLOSE_WAIT_SECONDS + " s (or the wait was interrupted); its connection is left"
+                        + " open and the file locked");
+                allClosed = false;
+                continue;
+            }
+            try {
+                rc.close();
+            } catch (StoreException e) {
+                failure = failure != null ? failure : e;
+            }
+        }
+        SQLException statements = closeWriterStatements();
+        if (statements != null && failure == null) {
+            failure = SqliteErrors.translate(statements, file, "closing");
         }
         try {
-            insertOne.close();
-            insertChunk.close();
-            setMeta.close();
-            writer.rollback(); // ends the driver's idle BEGIN; every write was committed already
-            writer.close();    // the last connection checkpoints the WAL into the file and removes it
+            writer.close(); // the last connection checkpoints the WAL into the file and removes it
         } catch (SQLException e) {
-            if (failure == null) {
-                failure = SqliteErrors.translate(e, file, "closing");
-            }
+            failure = failure != null ? failure : SqliteErrors.translate(e, file, "closing");
+        }
+        if (allClosed) {
+            lock.close();
         }
         if (failure != null) {
             throw failure;
@@ -354,66 +569,116 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * The read-only phase of opening an existing file; see {@link #open}. Side files that only this check
-     * created (an empty -wal, the -shm) are removed again when the check fails.
+     * The read-only phase of opening an existing file: header, format version and write-ahead log, then a
+     * read-only connection for {@link #checkContents}. Side files that only this check created (an empty -wal,
+     * the -shm) are removed again when it fails.
      */
-    private static StoreMeta validateAndScan(Path file, RowSink sink) {
-        SqliteHeader header = SqliteHeader.read(file);
+    private static Connection validate(Path file, StoreLock lock) {
+        SqliteHeader header = SqliteHeader.read(file, lock);
         if (header.applicationId() != StoreSchema.APPLICATION_ID) {
             throw new StoreFormatException(String.format("%s is not a memstore file: it is an SQLite database with"
                             + " application_id 0x%08x, memstore files have 0x%08x; the file was not modified",
                     file, header.applicationId(), StoreSchema.APPLICATION_ID));
         }
-        if (header.userVersion() != StoreSchema.SCHEMA_VERSION) {
-            throw new StoreFormatException(file + " has memstore schema version " + header.userVersion()
-                    + "; this version reads schema version " + StoreSchema.SCHEMA_VERSION + " only; the file was not modified");
-        }
+        checkVersion(file, header.userVersion(), "");
         Path wal = sideFile(file, "-wal");
+        try {
+            String damage = WalCheck.damage(wal, header.pageSize());
+            if (damage != null) {
+                throw new StoreFormatException(file + " cannot be opened safely: its write-ahead log " + wal + " is"
+                        + " damaged: " + damage + "; the files were not modified");
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot read " + wal + ": " + e.getMessage(), e);
+        }
         Path shm = sideFile(file, "-shm");
         boolean hadWal = Files.exists(wal);
         boolean hadShm = Files.exists(shm);
-        boolean ok = false;
-        try (Connection ro = connect(file, true)) {
-            StoreMeta meta = checkContents(ro, file, sink);
-            ok = true;
-            return meta;
-        } catch (SQLException e) {
-            throw SqliteErrors.translate(e, file, "checking it read-only");
-        } finally {
-            if (!ok) {
-                removeIfCreated(wal, hadWal, true);
-                removeIfCreated(shm, hadShm, false);
+        Connection ro = null;
+        try {
+            ro = connect(file, true);
+            try (Statement s = ro.createStatement()) {
+                // the header in the file may predate what the WAL holds: check SQLite's view as well
+                int appId = queryInt(s, "PRAGMA application_id");
+                if (appId != StoreSchema.APPLICATION_ID) {
+                    throw new StoreFormatException(String.format("%s is not a memstore file: its write-ahead log sets"
+                            + " application_id 0x%08x; the file was not modified", file, appId));
+                }
+                checkVersion(file, queryInt(s, "PRAGMA user_version"), " (in its write-ahead log)");
             }
+            return ro;
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(ro);
+            removeIfCreated(wal, hadWal, true);
+            removeIfCreated(shm, hadShm, false);
+            if (e instanceof SQLException se) {
+                throw SqliteErrors.translate(se, file, "checking it read-only");
+            }
+            throw (RuntimeException) e;
         }
     }
 
+    private static void checkVersion(Path file, long version, String where) {
+        String why = StoreSchema.readableVersion(version);
+        if (why != null) {
+            throw new StoreFormatException(file + " has format version " + version + where + ": " + why
+                    + "; the file was not modified");
+        }
+    }
+
+    /** The tables, the meta rows and every row (checksums verified, handed to {@code sink}); throws on a problem. */
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
-            // the header in the file may predate what the WAL holds: check SQLite's view as well
-            int appId = queryInt(s, "PRAGMA application_id");
-            int userVersion = queryInt(s, "PRAGMA user_version");
-            if (appId != StoreSchema.APPLICATION_ID || userVersion != StoreSchema.SCHEMA_VERSION) {
-                throw new StoreFormatException(String.format("%s is not a memstore file of schema version %d: its"
-                                + " write-ahead log sets application_id 0x%08x, user_version %d; the file was not modified",
-                        file, StoreSchema.SCHEMA_VERSION, appId, userVersion));
+            StoreMeta meta = checkTables(s, file);
+            Scan scan = scanRows(s, file, sink, (rev, key, problem) -> {
+                throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
+                        + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
+                        + "; the file was not modified (MvccStore.verify lists every damaged row)");
+            });
+            String problem = metaProblem(meta, scan);
+            if (problem != null) {
+                throw new StoreFormatException(file + " is inconsistent: " + problem + "; the file was not modified");
             }
-            checkColumns(s, file, "kv", StoreSchema.KV_COLUMNS);
-            checkColumns(s, file, "meta", StoreSchema.META_COLUMNS);
-            StoreMeta meta = readMeta(s, file);
-            long lastMain = 0;
-            try (ResultSet rs = s.executeQuery(
-                    "SELECT rev, key, create_rev, version, tombstone, length(value) FROM kv ORDER BY rev")) {
-                while (rs.next()) {
-                    long rev = rs.getLong(1);
-                    byte[] key = rs.getBytes(2);
-                    sink.accept(rev, key == null ? StoredRow.NO_VALUE : key, rs.getLong(3), rs.getLong(4),
-                            rs.getInt(5), rs.getLong(6));
-                    lastMain = Revision.main(rev);
-                }
-            }
-            checkMeta(file, meta, lastMain);
             return meta;
         }
+    }
+
+    private static StoreMeta checkTables(Statement s, Path file) throws SQLException {
+        checkColumns(s, file, "kv", StoreSchema.KV_COLUMNS);
+        checkColumns(s, file, "meta", StoreSchema.META_COLUMNS);
+        return readMeta(s, file);
+    }
+
+    /** Every row in revision order; a row whose checksum fails goes to {@code damage}, the others to {@code sink}. */
+    private static Scan scanRows(Statement s, Path file, RowSink sink, DamageSink damage) throws SQLException {
+        long rows = 0;
+        long lastMain = 0;
+        try (ResultSet rs = s.executeQuery(
+                "SELECT rev, key, create_rev, version, tombstone, value, crc FROM kv ORDER BY rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                byte[] key = orEmpty(rs.getBytes(2));
+                long createRev = rs.getLong(3);
+                long version = rs.getLong(4);
+                int tombstone = rs.getInt(5);
+                byte[] value = orEmpty(rs.getBytes(6));
+                long stored = rs.getLong(7);
+                long computed = RowChecksum.of(rev, key, value, createRev, version, tombstone != 0);
+                rows++;
+                lastMain = Revision.main(rev);
+                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                            stored, computed));
+                } else {
+                    sink.accept(rev, key, createRev, version, tombstone, value.length);
+                }
+            }
+        }
+        return new Scan(rows, lastMain);
+    }
+
+    private static byte[] orEmpty(byte[] b) {
+        return b == null ? StoredRow.NO_VALUE : b;
     }
 
     private static void checkColumns(Statement s, Path file, String table, List<StoreSchema.Column> expected)
@@ -447,14 +712,15 @@ final class SqliteBackend implements AutoCloseable {
                 values.put(name, rs.getLong(3));
             }
         }
-        long schema = metaValue(values, StoreSchema.META_SCHEMA_VERSION, file);
-        if (schema != StoreSchema.SCHEMA_VERSION) {
-            throw new StoreFormatException(file + " has meta schema_version " + schema + " but header user_version "
-                    + StoreSchema.SCHEMA_VERSION + "; the file was not modified");
+        long version = metaValue(values, StoreSchema.META_FORMAT_VERSION, file);
+        if (version != StoreSchema.FORMAT_VERSION) {
+            throw new StoreFormatException(file + " has meta format_version " + version + " but header user_version "
+                    + StoreSchema.FORMAT_VERSION + "; the file was not modified");
         }
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
-                metaValue(values, StoreSchema.META_FINISHED, file));
+                metaValue(values, StoreSchema.META_FINISHED, file),
+                metaValue(values, StoreSchema.META_ROW_COUNT, file));
     }
 
     private static long metaValue(Map<String, Long> values, String name, Path file) {
@@ -467,11 +733,14 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * Every revision in (finished, current] wrote at least one row that no compaction has deleted, so when
-     * current > finished the newest row is at current; rows never go beyond current.
+     * Null when the meta rows agree with the scan, else what is wrong. Every revision in (finished, current]
+     * wrote at least one row that no compaction has deleted, so when current > finished the newest row is at
+     * current; rows never go beyond current; and the rows are as many as row_count says (fewer: rows that a
+     * damaged page no longer reaches).
      */
-    private static void checkMeta(Path file, StoreMeta m, long lastMain) {
+    private static String metaProblem(StoreMeta m, Scan scan) {
         String problem = null;
+        long lastMain = scan.lastMain();
         if (m.finishedCompaction() < 0 || m.finishedCompaction() > m.scheduledCompaction()
                 || m.scheduledCompaction() > m.currentRevision() || m.currentRevision() > Revision.MAX_MAIN) {
             problem = "meta revisions are out of order (need 0 <= finished_compaction <= scheduled_compaction <="
@@ -480,26 +749,37 @@ final class SqliteBackend implements AutoCloseable {
             problem = "its newest row is at revision " + lastMain + ", beyond the current revision";
         } else if (m.currentRevision() > m.finishedCompaction() && lastMain != m.currentRevision()) {
             problem = "no row holds the current revision (newest row at " + lastMain + ")";
+        } else if (scan.rows() != m.rowCount()) {
+            problem = "it holds " + scan.rows() + " rows where " + m.rowCount() + " were written";
         }
-        if (problem != null) {
-            throw new StoreFormatException(file + " is inconsistent: " + problem + "; current_revision "
-                    + m.currentRevision() + ", scheduled_compaction " + m.scheduledCompaction()
-                    + ", finished_compaction " + m.finishedCompaction() + "; the file was not modified");
+        if (problem == null) {
+            return null;
         }
+        return problem + "; current_revision " + m.currentRevision() + ", scheduled_compaction "
+                + m.scheduledCompaction() + ", finished_compaction " + m.finishedCompaction() + ", row_count "
+                + m.rowCount();
     }
 
     private static void createSchema(Connection w) throws SQLException {
         try (Statement s = w.createStatement()) {
             s.execute("PRAGMA page_size = " + StoreSchema.PAGE_SIZE);
             // header marks and tables in one transaction: a crash leaves either a complete store or nothing
-            w.setAutoCommit(false);
-            s.execute("PRAGMA application_id = " + StoreSchema.APPLICATION_ID);
-            s.execute("PRAGMA user_version = " + StoreSchema.SCHEMA_VERSION);
-            for (String sql : StoreSchema.CREATE_TABLES) {
-                s.execute(sql);
+            s.execute("BEGIN IMMEDIATE");
+            try {
+                s.execute("PRAGMA application_id = " + StoreSchema.APPLICATION_ID);
+                s.execute("PRAGMA user_version = " + StoreSchema.FORMAT_VERSION);
+                for (String sql : StoreSchema.CREATE_TABLES) {
+                    s.execute(sql);
+                }
+                s.execute("COMMIT");
+            } catch (SQLException e) {
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SQLException ignored) {
+                    // already rolled back
+                }
+                throw e;
             }
-            w.commit();
-            w.setAutoCommit(true);
         }
     }
 
@@ -516,7 +796,6 @@ final class SqliteBackend implements AutoCloseable {
             s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
             s.execute("PRAGMA temp_store = MEMORY");
         }
-        w.setAutoCommit(false);
     }
 
     private static Connection readConnection(Path file, StoreOptions options) throws SQLException {

@@ -1,31 +1,31 @@
 package io.memstore.store;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * The first 100 bytes of an SQLite file, read with plain file I/O so that a foreign file is recognised before
  * SQLite opens it (SQLite itself never writes to a file it merely reads, but a check without it cannot write
- * at all). Layout: https://www.sqlite.org/fileformat.html#the_database_header.
+ * at all). They are read through the {@link StoreLock}'s channel: a descriptor of the file opened and closed
+ * here would drop the lock. Layout: https://www.sqlite.org/fileformat.html#the_database_header.
  */
 record SqliteHeader(int pageSize, int userVersion, int applicationId) {
     private static final byte[] MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final int SIZE = 100;
 
-    static SqliteHeader read(Path file) {
-        byte[] h = new byte[SIZE];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) {
-            n = in.readNBytes(h, 0, SIZE);
+    static SqliteHeader read(Path file, StoreLock lock) {
+        byte[] h;
+        long size;
+        try {
+            h = lock.read(0, SIZE);
+            size = lock.channel().size();
         } catch (IOException e) {
             throw new StoreException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        if (n < SIZE || !startsWithMagic(h)) {
+        if (h.length < SIZE || !startsWithMagic(h)) {
             throw new StoreFormatException(file + " is not a memstore file: it is not an SQLite database"
-                    + " (no SQLite header in its first " + SIZE + " bytes, file size " + size(file) + " B)");
+                    + " (no SQLite header in its first " + SIZE + " bytes, file size " + size + " B)");
         }
         int pageSize = ((h[16] & 0xff) << 8) | (h[17] & 0xff);
         return new SqliteHeader(pageSize == 1 ? 65536 : pageSize, int32(h, 60), int32(h, 68));
@@ -42,13 +42,5 @@ record SqliteHeader(int pageSize, int userVersion, int applicationId) {
 
     private static int int32(byte[] h, int at) {
         return ((h[at] & 0xff) << 24) | ((h[at + 1] & 0xff) << 16) | ((h[at + 2] & 0xff) << 8) | (h[at + 3] & 0xff);
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            return -1;
-        }
     }
 }

@@ -16,7 +16,10 @@ import java.util.TreeMap;
  *
  * <p>Nothing reaches the store before {@link #commit()}; {@link #close()} without commit discards it. The
  * transaction holds the store's single writer lock from {@link MvccStore#write()} until commit or close, so
- * use it with try-with-resources, on the thread that opened it.
+ * use it with try-with-resources, on the thread that opened it. The writer lock belongs to that thread: any
+ * use of the transaction from another thread, {@code commit()} and {@code close()} included, throws an
+ * {@link IllegalStateException} naming the owner and changes nothing, so the owner can still use it and its
+ * close releases the lock.
  */
 public final class WriteTxn implements AutoCloseable {
     /** Marks a key this transaction deleted, in {@link #overlay}. */
@@ -106,7 +109,7 @@ public final class WriteTxn implements AutoCloseable {
      */
     public long commit() {
         checkActive();
-        finished = true;
+        finished = true; // whatever happens below, the lock is released and the transaction is over
         try {
             if (changes.isEmpty()) {
                 return store.currentRevision();
@@ -118,10 +121,15 @@ public final class WriteTxn implements AutoCloseable {
         }
     }
 
-    /** Discards the transaction unless it was committed; releases the writer lock. Idempotent. */
+    /**
+     * Discards the transaction unless it was committed; releases the writer lock. Idempotent on the owner thread.
+     *
+     * @throws IllegalStateException on another thread than the owner, while the transaction is open
+     */
     @Override
     public void close() {
         if (!finished) {
+            checkOwner();
             finished = true;
             store.releaseWriter();
         }
@@ -163,12 +171,18 @@ public final class WriteTxn implements AutoCloseable {
     }
 
     private void checkActive() {
+        checkOwner();
         if (finished) {
             throw new IllegalStateException("this WriteTxn (revision " + main + ") was already committed or closed");
         }
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException("a WriteTxn must be used by the thread that opened it (" + owner.getName()
-                    + "), not " + Thread.currentThread().getName());
+    }
+
+    private void checkOwner() {
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            throw new IllegalStateException("this WriteTxn (revision " + main + ") belongs to thread \"" + owner.getName()
+                    + "\" (id " + owner.getId() + "), which opened it and holds the store's writer lock; it cannot be used"
+                    + " or closed from thread \"" + current.getName() + "\" (id " + current.getId() + ")");
         }
     }
 }

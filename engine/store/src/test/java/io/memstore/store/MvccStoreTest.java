@@ -332,7 +332,6 @@ class MvccStoreTest {
         assertThatThrownBy(() -> store.deleteRange(new byte[0], null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RangeOptions.atRevision(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("RangeOptions.latest()");
-        assertThatThrownBy(() -> RangeOptions.latest().limit(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> StoreOptions.defaults().maxKeySize(StoreOptions.MAX_KEY_SIZE_LIMIT + 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxKeySize must be in 1..1048576 B");
         assertThatThrownBy(() -> StoreOptions.defaults().batchLimit(0)).isInstanceOf(IllegalArgumentException.class);
@@ -358,6 +357,20 @@ class MvccStoreTest {
         assertThat(s(store.get(b("k")).value())).isEqualTo("v1");
         store.get(b("k")).value()[0] = 'y';
         assertThat(s(store.get(b("k")).value())).isEqualTo("v1");
+    }
+
+    @Test
+    void aLimitOfZeroOrBelowMeansNoLimit() {
+        for (int i = 0; i < 5; i++) {
+            store.put(b("k" + i), b("v" + i));
+        }
+        for (int limit : new int[] {0, -1, Integer.MIN_VALUE}) {
+            RangeResult r = store.range(b("k"), new byte[0], RangeOptions.latest().limit(limit));
+            assertThat(keys(r)).as("limit %d", limit).containsExactly("k0", "k1", "k2", "k3", "k4");
+            assertThat(r.more()).isFalse();
+            assertThat(RangeOptions.latest().limit(limit).limit()).isZero();
+        }
+        assertThat(keys(store.range(b("k"), new byte[0], RangeOptions.latest().limit(2)))).containsExactly("k0", "k1");
     }
 
     @Test

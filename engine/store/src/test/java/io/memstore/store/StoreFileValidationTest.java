@@ -94,11 +94,33 @@ class StoreFileValidationTest {
     }
 
     @Test
-    void anotherSchemaVersion() {
-        Path file = storeWithRows("v2.db", 10, 10);
-        sql(file, "PRAGMA user_version = 2");
-        refusedUnchanged(file).hasMessageContaining("schema version 2")
-                .hasMessageContaining("reads schema version " + StoreSchema.SCHEMA_VERSION);
+    void aNewerFormatVersion() {
+        Path file = storeWithRows("v3.db", 10, 10);
+        sql(file, "PRAGMA user_version = 3");
+        refusedUnchanged(file).hasMessageContaining("has format version 3: written by a newer memstore")
+                .hasMessageContaining("reads format version " + StoreSchema.FORMAT_VERSION + " only");
+    }
+
+    @Test
+    void formatVersionOneWithoutChecksums() {
+        Path file = dir.resolve("v1.db");
+        sql(file, "PRAGMA page_size = 16384", "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
+                "PRAGMA user_version = 1", "PRAGMA journal_mode = WAL",
+                "CREATE TABLE kv (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, value BLOB NOT NULL,"
+                        + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, tombstone INTEGER NOT NULL)",
+                "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+                "INSERT INTO meta VALUES ('schema_version', 1), ('current_revision', 1), ('scheduled_compaction', 0),"
+                        + " ('finished_compaction', 0)",
+                "INSERT INTO kv VALUES (" + Revision.pack(1, 0) + ", x'6b', x'76', " + Revision.pack(1, 0) + ", 1, 0)");
+        refusedUnchanged(file).hasMessageContaining("has format version 1: an older format whose rows carry no"
+                + " checksums").hasMessageContaining("reads format version 2 only");
+    }
+
+    @Test
+    void headerAndMetaDisagreeOnTheVersion() {
+        Path file = storeWithRows("meta-version.db", 10, 10);
+        sql(file, "UPDATE meta SET value = 7 WHERE name = 'format_version'");
+        refusedUnchanged(file).hasMessageContaining("meta format_version 7 but header user_version 2");
     }
 
     @Test
@@ -111,7 +133,8 @@ class StoreFileValidationTest {
     @Test
     void ourMarkButOtherColumns() {
         Path file = dir.resolve("cols.db");
-        sql(file, "PRAGMA application_id = " + StoreSchema.APPLICATION_ID, "PRAGMA user_version = 1",
+        sql(file, "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
+                "PRAGMA user_version = " + StoreSchema.FORMAT_VERSION,
                 "CREATE TABLE kv (rev INTEGER PRIMARY KEY, key TEXT, value BLOB)",
                 "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
         refusedUnchanged(file).hasMessageContaining("table kv has columns");
@@ -135,8 +158,10 @@ class StoreFileValidationTest {
     void tombstoneOfAKeyThatIsNotLive() {
         Path file = storeWithRows("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6f6e65', x'', 0, 0, 1)",
-                "UPDATE meta SET value = 3 WHERE name = 'current_revision'");
+        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6f6e65', x'', 0, 0, 1, "
+                        + RowChecksum.of(rev, b("none"), new byte[0], 0, 0, true) + ")",
+                "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
+                "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
                 .hasMessageContaining("tombstone of key \"none\", which is not live");
     }
@@ -144,8 +169,11 @@ class StoreFileValidationTest {
     @Test
     void putRowWithImpossibleVersion() {
         Path file = storeWithRows("ver.db", 10, 10);
-        sql(file, "INSERT INTO kv VALUES (" + Revision.pack(3, 0) + ", x'6e6577', x'', " + Revision.pack(3, 0) + ", 0, 0)",
-                "UPDATE meta SET value = 3 WHERE name = 'current_revision'");
+        long rev = Revision.pack(3, 0);
+        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6577', x'', " + rev + ", 0, 0, "
+                        + RowChecksum.of(rev, b("new"), new byte[0], rev, 0, false) + ")",
+                "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
+                "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version 0");
     }
 

@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,17 @@ class AtomicFilesTest {
         Path target = Path.of(dir.toString(), "rel.txt");
         AtomicFiles.write(Path.of("").toAbsolutePath().relativize(target), "x");
         assertThat(Files.readString(target)).isEqualTo("x");
+    }
+
+    @Test
+    void theTargetHasTheModeOfAnyOtherNewFile() throws IOException {
+        Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.createFile(dir.resolve("plain.txt"));
+        Path target = dir.resolve("out.txt");
+        AtomicFiles.write(target, "x");
+        AtomicFiles.write(target, "y");
+
+        assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(plain));
     }
 
     private static List<String> names(Path directory) throws IOException {

@@ -1,0 +1,162 @@
+package io.memstore.store;
+
+import static io.memstore.store.StoreTestSupport.FAST;
+import static io.memstore.store.StoreTestSupport.b;
+import static io.memstore.store.StoreTestSupport.queryLong;
+import static io.memstore.store.StoreTestSupport.s;
+import static io.memstore.store.StoreTestSupport.sha256;
+import static io.memstore.store.StoreTestSupport.sql;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Wrong data is never returned silently: a row whose contents no longer match its checksum is refused on every
+ * read and on open, naming the file, the key and the revision; {@link MvccStore#verify} lists every damaged row
+ * and every other problem; a write-ahead log damaged before its last commit is refused rather than dropped.
+ */
+class IntegrityTest {
+    @TempDir
+    Path dir;
+
+    /** 20 keys k00..k19, one revision each, values v00..v19; revision of key i is i + 1. */
+    private Path store(String name) {
+        Path file = dir.resolve(name);
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            for (int i = 0; i < 20; i++) {
+                store.put(b(String.format("k%02d", i)), b(String.format("v%02d", i)));
+            }
+        }
+        return file;
+    }
+
+    private static long rev(int main) {
+        return Revision.pack(main, 0);
+    }
+
+    @Test
+    void aDamagedValueIsRefusedOnOpenNamingFileKeyAndRevision() {
+        Path file = store("value.db");
+        sql(file, "UPDATE kv SET value = x'7630' WHERE rev = " + rev(8)); // "v0" instead of "v07"
+        String hash = sha256(file);
+        assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreCorruptionException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("key \"k07\"")
+                .hasMessageContaining("revision 8.0").hasMessageContaining("fails its checksum")
+                .satisfies(e -> assertThat(((StoreCorruptionException) e).revision()).isEqualTo(rev(8)));
+        assertThat(sha256(file)).isEqualTo(hash);
+    }
+
+    @Test
+    void everyReadChecksTheRowItReturns() {
+        Path file = store("read.db");
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            assertThat(s(store.get(b("k03")).value())).isEqualTo("v03");
+            // damage behind the store's back, as a disk would: the next read of that row must not return it
+            sql(file, "UPDATE kv SET value = x'7878' WHERE rev = " + rev(4));
+            assertThatThrownBy(() -> store.get(b("k03"))).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k03\"")
+                    .hasMessageContaining("revision 4.0");
+            assertThatThrownBy(() -> store.range(b("k"), new byte[0])).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("key \"k03\"");
+            assertThatThrownBy(() -> store.get(b("k03"), 10)).isInstanceOf(StoreCorruptionException.class);
+            // the other rows still read, and writes go on
+            assertThat(s(store.get(b("k04")).value())).isEqualTo("v04");
+            assertThat(store.put(b("k03"), b("new"))).isEqualTo(21);
+            assertThat(s(store.get(b("k03")).value())).isEqualTo("new");
+        }
+    }
+
+    @Test
+    void aRowOfOtherColumnsOrChecksumChangedIsRefused() {
+        String[] damage = {
+            "UPDATE kv SET key = x'6b3938' WHERE rev = " + rev(5),   // another key
+            "UPDATE kv SET version = 2 WHERE rev = " + rev(5),
+            "UPDATE kv SET create_rev = " + rev(1) + " WHERE rev = " + rev(5),
+            "UPDATE kv SET crc = crc + 1 - 2 * (crc & 1) WHERE rev = " + rev(5),      // the checksum itself
+            "UPDATE kv SET rev = " + rev(5) + " + 1 WHERE rev = " + rev(5), // moved to another revision
+        };
+        for (int i = 0; i < damage.length; i++) {
+            Path file = store("col" + i + ".db");
+            sql(file, damage[i]);
+            assertThatThrownBy(() -> MvccStore.open(file, FAST)).as(damage[i])
+                    .isInstanceOf(StoreCorruptionException.class).hasMessageContaining("fails its checksum");
+        }
+    }
+
+    @Test
+    void verifyReportsEveryDamagedRowAndMissingRows() {
+        Path file = store("verify.db");
+        VerifyReport clean = MvccStore.verify(file);
+        assertThat(clean.ok()).as(clean.toString()).isTrue();
+        assertThat(clean.rowsChecked()).isEqualTo(20);
+        sql(file, "UPDATE kv SET value = x'00' WHERE rev IN (" + rev(3) + ", " + rev(11) + ", " + rev(17) + ")",
+                "DELETE FROM kv WHERE rev = " + rev(6));
+        String hash = sha256(file);
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.ok()).isFalse();
+        assertThat(report.rowsChecked()).isEqualTo(19);
+        assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision)
+                .containsExactly(rev(3), rev(11), rev(17));
+        assertThat(report.damagedRows()).extracting(r -> s(r.key())).containsExactly("k02", "k10", "k16");
+        assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("holds 19 rows where 20 were written"));
+        assertThat(report.toString()).contains("revision 11.0, key \"k10\": fails its checksum");
+        assertThat(sha256(file)).as("verify changes nothing").isEqualTo(hash);
+        assertThat(Files.exists(SqliteBackend.sideFile(file, "-wal"))).isFalse();
+    }
+
+    @Test
+    void rowsThatADamagedPageNoLongerReachesAreFoundByTheRowCount() {
+        Path file = store("count.db");
+        sql(file, "DELETE FROM kv WHERE rev = " + rev(6));
+        assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("holds 19 rows where 20 were written");
+    }
+
+    @Test
+    void verifyOfAFileThatIsNoStoreReportsIt() throws IOException {
+        Path file = dir.resolve("text.db");
+        Files.writeString(file, "hello");
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.ok()).isFalse();
+        assertThat(report.problems()).singleElement().asString().contains("not an SQLite database");
+        assertThatThrownBy(() -> MvccStore.verify(dir.resolve("none.db"))).hasMessageContaining("no such file");
+    }
+
+    @Test
+    void aLogDamagedBeforeItsLastCommitIsRefused() throws IOException {
+        Path file = dir.resolve("wal.db");
+        Path copy;
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            for (int i = 0; i < 10; i++) {
+                store.put(b("w" + i), b("value " + i));
+            }
+            copy = StoreTestSupport.crashCopy(file, dir);
+        }
+        Path wal = SqliteBackend.sideFile(copy, "-wal");
+        assertThat(Files.size(wal)).as("the copy has a log of several frames").isGreaterThan(4L * StoreSchema.PAGE_SIZE);
+        Path intact = StoreTestSupport.crashCopy(copy, dir);
+        try (RandomAccessFile raf = new RandomAccessFile(wal.toFile(), "rw")) {
+            long at = 32 + 24 + 100; // inside the first frame's page
+            raf.seek(at);
+            int v = raf.read();
+            raf.seek(at);
+            raf.write(v ^ 0x10);
+        }
+        String hash = sha256(wal);
+        assertThatThrownBy(() -> MvccStore.open(copy, FAST)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining(copy.toString()).hasMessageContaining("write-ahead log")
+                .hasMessageContaining("frame 1 ").hasMessageContaining("would drop the committed transactions");
+        assertThat(sha256(wal)).isEqualTo(hash);
+        assertThat(MvccStore.verify(copy).problems()).anySatisfy(p -> assertThat(p).contains("frame 1 "));
+        try (MvccStore store = MvccStore.open(intact, FAST)) {
+            assertThat(store.currentRevision()).as("the undamaged copy recovers every commit").isEqualTo(10);
+        }
+        assertThat(queryLong(intact, "SELECT count(*) FROM kv")).isEqualTo(10);
+    }
+}

@@ -1,0 +1,70 @@
+// Shared by the report-browser ITs: opens a generated report page in headless Chromium at a reader's window
+// width, lets a script measure the laid-out page (the page itself has none), and returns what it found.
+// Usage in a verify.groovy: def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
+//                            def found = check(basedir, new File(basedir, 'target/site/memstore.html'), 1024)
+import groovy.json.JsonSlurper
+
+return { File basedir, File page, int width ->
+    assert page.isFile() : "no report page ${page}"
+    def probe = new File(page.parentFile, '.layout-' + page.name)
+    // the measuring script: horizontal overflow of the page, every chart text inside its SVG's viewBox,
+    // legend entries not overlapping, and the SVGs' titles (the tooltips that name the drawn rows)
+    def script = '''
+<script>
+window.addEventListener('load', function () {
+  var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, charts: []};
+  document.querySelectorAll('svg.memstore-chart').forEach(function (svg) {
+    var vb = svg.viewBox.baseVal, chart = {title: svg.querySelector('title').textContent, outside: [],
+        overlaps: [], titles: [], right: svg.getBoundingClientRect().right};
+    var legend = [];
+    // on-screen boxes (transforms such as the rotated axis title applied), against the SVG's own box
+    var box = svg.getBoundingClientRect();
+    svg.querySelectorAll('text').forEach(function (t) {
+      var b = t.getBoundingClientRect();
+      if (b.left < box.left - 0.5 || b.top < box.top - 0.5 || b.right > box.right + 0.5
+          || b.bottom > box.bottom + 0.5) {
+        chart.outside.push(t.textContent + ' [' + Math.round(b.left - box.left) + '..'
+            + Math.round(b.right - box.left) + ' of ' + Math.round(box.width) + ']');
+      }
+    });
+    // a legend entry is a group of its swatch and its text
+    svg.querySelectorAll('g.memstore-legend-entry').forEach(function (g) {
+      var b = g.getBoundingClientRect();
+      legend.push({text: g.textContent, left: b.left, right: b.right, top: b.top, bottom: b.bottom});
+    });
+    for (var i = 0; i < legend.length; i++) {
+      for (var j = i + 1; j < legend.length; j++) {
+        var a = legend[i], c = legend[j];
+        if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom) {
+          chart.overlaps.push(a.text + ' / ' + c.text);
+        }
+      }
+    }
+    svg.querySelectorAll('title').forEach(function (t) { chart.titles.push(t.textContent); });
+    out.charts.push(chart);
+  });
+  var pre = document.createElement('pre');
+  pre.id = 'memstore-layout';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>'''
+    probe.setText(page.getText('UTF-8').replace('</body>', script + '</body>'), 'UTF-8')
+    def profile = new File(basedir, 'target/chromium-profile')
+    profile.mkdirs()
+    def err = new File(basedir, 'target/chromium.err')
+    def command = ['/usr/bin/chromium', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+                   '--no-first-run', '--disable-background-networking', '--disable-component-update',
+                   '--disable-sync', '--hide-scrollbars', "--user-data-dir=${profile.absolutePath}",
+                   "--window-size=${width},2000", '--virtual-time-budget=10000', '--dump-dom',
+                   probe.toURI().toString()].collect { it.toString() }
+    def dom = new File(basedir, "target/${page.name}-${width}px-dom.html")
+    def p = new ProcessBuilder(command).redirectOutput(dom).redirectError(err).start()
+    assert p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS) : "chromium did not finish: ${command}"
+    assert p.exitValue() == 0 : "chromium failed (${p.exitValue()}): " + err.text
+    probe.delete()
+    def m = dom.getText('UTF-8') =~ /(?s)<pre id="memstore-layout">(.*?)<\/pre>/
+    assert m.find() : 'the layout script did not run in Chromium'
+    def json = m.group(1).replace('&quot;', '"').replace('&lt;', '<').replace('&gt;', '>').replace('&amp;', '&')
+    return new JsonSlurper().parseText(json)
+}

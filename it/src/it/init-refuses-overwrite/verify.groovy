@@ -1,0 +1,10 @@
+def spec = new File(basedir, 'src/memstore/workload.yaml')
+assert spec.text.startsWith("# the project's own spec: memstore:init must not touch it")
+assert spec.text.contains('name: mine')
+def log = new File(basedir, 'build.log').text
+assert log.contains('workload.yaml exists; memstore:init never overwrites a spec')
+assert log.contains('BUILD FAILURE')
+assert !log.contains('Exception in thread')
+// nothing else was written beside it
+assert new File(basedir, 'src/memstore').list().toList() == ['workload.yaml']
+true

@@ -1,0 +1,20 @@
+def page = new File(basedir, 'target/site/memstore-aggregate.html')
+assert page.isFile() : 'no memstore-aggregate.html in the parent site'
+def html = page.getText('UTF-8')
+assert html.contains('memstore: report-aggregate, all modules')
+assert html.contains('2 of 3 modules have memstore results')
+// the overview: a line per module, with its spec, rows and verdict; gamma has no check
+assert html =~ /(?s)<td[^>]*>alpha<\/td>\s*<td[^>]*>alpha-spec<\/td>\s*<td[^>]*>2<\/td>\s*<td[^>]*>PASSED/
+assert html =~ /(?s)<td[^>]*>beta<\/td>\s*<td[^>]*>beta-spec<\/td>\s*<td[^>]*>2<\/td>\s*<td[^>]*>PASSED: 2 budget outcome\(s\): 0 passed, 2 warned/
+assert html =~ /(?s)<td[^>]*>gamma<\/td>\s*<td[^>]*>-<\/td>\s*<td[^>]*>0<\/td>\s*<td[^>]*>no results<\/td>\s*<td[^>]*>gamma\/target\/memstore\/memstore.json/
+// each module's own report, its anchors prefixed
+assert html.contains('alpha: Charts') && html.contains('beta: Budgets')
+assert html.contains('id="alpha-charts"') || html.contains('name="alpha-charts"')
+assert (html =~ /<svg /).count == 6 : 'expected the three charts of each module with results'
+assert html.contains('beta warns')
+assert html.contains('End of the memstore report:')
+// the modules' own sites have no aggregate page
+assert !new File(basedir, 'alpha/target/site/memstore-aggregate.html').exists()
+def log = new File(basedir, 'build.log').text
+assert log.contains('memstore: aggregate report page memstore-aggregate.html: 3 modules, 2 with results')
+true

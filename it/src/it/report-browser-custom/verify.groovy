@@ -1,0 +1,23 @@
+import groovy.json.JsonSlurper
+
+def rows = new JsonSlurper().parse(new File(basedir, 'target/memstore/memstore.json')).rows
+assert rows.size() == 14
+assert rows.any { it.params.compact } && rows.any { it.params.deletes > 0 } && rows.any { it.params.keyPattern == 'hierarchical' }
+def page = new File(basedir, 'target/site/memstore.html')
+def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
+def layout = check(basedir, page, 1024)
+println "memstore browser check (custom spec): page ${layout.scrollWidth} px in ${layout.width}, ${layout.charts.size()} charts"
+assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window"
+assert layout.charts.size() == 3
+layout.charts.each { c ->
+    assert c.outside.isEmpty() : "${c.title}: text outside the chart: ${c.outside}"
+    assert c.overlaps.isEmpty() : "${c.title}: legend entries overlap: ${c.overlaps}"
+    assert c.right <= layout.width : "${c.title} ends at ${c.right} px"
+}
+def titles = layout.charts.collectMany { it.titles }
+rows*.name.each { row -> assert titles.any { it.contains("row ${row}:") } : "row ${row} is drawn in no chart" }
+// etcd's index line only beside the rows of its shape: the plain rows' versions 1 and 5
+def index = layout.charts.find { it.title == 'Index memory against N' }
+assert index.titles.findAll { it.startsWith('etcd (seed)') && !it.contains(': ') }.toSet() ==
+        ['etcd (seed), versions 1, key 64 B', 'etcd (seed), versions 5, key 64 B'] as Set
+true

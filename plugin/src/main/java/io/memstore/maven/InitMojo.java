@@ -1,0 +1,57 @@
+package io.memstore.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * Writes a commented starter workload spec, {@code src/memstore/workload.yaml} (or the file {@code memstore.spec}
+ * names), for {@code memstore:check} to run: two index rows and one row over SQLite at 100K keys, with a
+ * per-key heap budget and an RSS warning. An existing file is never overwritten.
+ */
+@Mojo(name = "init", threadSafe = true)
+public class InitMojo extends AbstractMojo {
+    /** The starter spec, a resource of the plugin. */
+    static final String STARTER = "starter-workload.yaml";
+
+    /** Where the starter spec goes; default {@code src/memstore/workload.yaml} of the project. */
+    @Parameter(property = "memstore.spec")
+    private File spec;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    @Override
+    public void execute() throws MojoExecutionException {
+        Path target = spec != null ? spec.toPath()
+                : project.getBasedir().toPath().resolve(SpecLocator.CONVENTIONAL_SPEC);
+        try (InputStream starter = InitMojo.class.getResourceAsStream(STARTER)) {
+            if (starter == null) {
+                throw new MojoExecutionException("memstore: the plugin's jar lacks its starter spec " + STARTER);
+            }
+            byte[] text = starter.readAllBytes();
+            Path dir = target.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            // CREATE_NEW: a spec that exists, even one created a moment ago by another build, stays as it is
+            Files.write(target, text, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+            getLog().info("memstore: wrote the starter spec " + project.getBasedir().toPath().toAbsolutePath()
+                    .relativize(target.toAbsolutePath()) + "; edit it, then run mvn memstore:check");
+        } catch (FileAlreadyExistsException e) {
+            throw new MojoExecutionException("memstore: " + target + " exists; memstore:init never overwrites a"
+                    + " spec (delete or move it first, or name another file with -Dmemstore.spec=FILE)");
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the starter spec " + target + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}
