@@ -49,6 +49,7 @@ public final class ReportContent {
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
                 new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
+                new Facts.Fact("Store measured", env.store() == null ? "not recorded" : env.store().describe()),
                 new Facts.Fact("Java", env.java()),
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
                         : String.join(" ", env.jvmArgs())),

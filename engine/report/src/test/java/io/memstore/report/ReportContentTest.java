@@ -99,8 +99,9 @@ class ReportContentTest {
         Report report = ReportContent.of(SampleRuns.etcdLike("etcd-like", "m"), "target/memstore/memstore.json");
         Facts facts = blocks(report, "summary", Facts.class).get(0);
         assertThat(facts.facts()).extracting(Facts.Fact::term).containsExactly("Spec", "Spec file", "Results",
-                "Rows measured", "Java", "JVM flags of the probes", "OS", "CPUs");
-        assertThat(facts.facts().get(5).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
+                "Rows measured", "Store measured", "Java", "JVM flags of the probes", "OS", "CPUs");
+        assertThat(facts.facts().get(4).value()).isEqualTo("not recorded");
+        assertThat(facts.facts().get(6).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
         assertThat(report.chartCount()).isEqualTo(3);
         // 2 workload tables, model, residuals, budgets
         assertThat(report.tableCount()).isEqualTo(5);

@@ -17,6 +17,7 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Budget;
+import io.memstore.measure.spec.IndexClassCheck;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
@@ -43,7 +44,12 @@ public final class Check {
 
     /** The spec the request names, or the embedded default spec when it names none. */
     public static WorkloadSpec loadSpec(Path specFile) throws SpecException {
-        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile);
+        return loadSpec(specFile, IndexClassCheck.UNCHECKED);
+    }
+
+    /** As {@link #loadSpec(Path)}, checking every index class the spec names with {@code indexClasses}. */
+    public static WorkloadSpec loadSpec(Path specFile, IndexClassCheck indexClasses) throws SpecException {
+        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile, indexClasses);
     }
 
     /** The rows a request selects from a spec, after scaling and filtering; refuses a filter that selects nothing. */
@@ -147,14 +153,14 @@ public final class Check {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
-        Environment environment = Environment.current(commonFlags(rows, request));
+        Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
 
-    /** The model describes memstore's B-tree unless every row measured the reference index. */
+    /** The model describes memstore's B-tree when any row measured it, else the index of the first row. */
     private static IndexKind modelIndex(List<Row> rows) {
-        return rows.stream().allMatch(r -> r.params().index() == IndexKind.REFERENCE) ? IndexKind.REFERENCE
-                : IndexKind.BTREE;
+        return rows.isEmpty() || rows.stream().anyMatch(r -> r.params().index().equals(IndexKind.BTREE))
+                ? IndexKind.BTREE : rows.get(0).params().index();
     }
 
     /**

@@ -92,7 +92,7 @@ public final class MemoryModel {
         int changed = 0;
         for (RowResult row : rows) {
             RowParams p = row.params();
-            if (p.index() != index) {
+            if (!p.index().equals(index)) {
                 continue;
             }
             OptionalDouble y = row.metric(Metric.INDEX_LIVE_HEAP);

@@ -189,6 +189,7 @@ public final class Probe {
      */
     public static void validate(RowParams p) {
         checkRanges(p);
+        Indexes.factory(p.index(), p.settings().leafCapacity());
         KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         new DeletionPlan(p.keys(), p.deletes());
     }

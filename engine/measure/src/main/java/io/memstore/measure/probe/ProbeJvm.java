@@ -3,7 +3,7 @@ package io.memstore.measure.probe;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
-import io.memstore.store.StoreOptions;
+import io.memstore.store.Durability;
 
 import java.util.List;
 import java.util.Map;
@@ -89,12 +89,13 @@ public final class ProbeJvm {
      * measurements: the reference index (a TreeMap of etcd-like keyIndex objects) measured 264 B per 64 B key
      * at 1 version (80 B key array + 184 B) and 14 B more per further version, estimated as key array + 200 B
      * per key + 24 B per revision; the compact B-tree measured 74.7 B per 64 B key at 1 version and 106.7 B
-     * at 5, estimated as key + 48 B per key + 16 B per revision (128 B and 192 B for those rows).
+     * at 5, estimated as key + 48 B per key + 16 B per revision (128 B and 192 B for those rows). An index class
+     * of the project's, whose layout is unknown, gets the reference index's estimate.
      */
     public static long estimatedLiveHeap(RowParams p) {
         long perKey;
         long perRevision;
-        if (p.index() == IndexKind.REFERENCE) {
+        if (!p.index().equals(IndexKind.BTREE)) { // a project's index class is given the generous estimate
             perKey = align8(16L + p.keySize()) + 200;
             perRevision = 24;
         } else {
@@ -105,19 +106,19 @@ public final class ProbeJvm {
     }
 
     /**
-     * Heap the store holds for writes not yet in the file (B), 0 for rows without a store. The probe's store runs
-     * in {@link io.memstore.store.Durability#DEFERRED} mode with the default batch limits: commits collect in a
-     * buffer of up to {@link StoreOptions#DEFAULT_BATCH_LIMIT} revisions or {@link StoreOptions#DEFAULT_BATCH_BYTES}
-     * (at {@code key + value + 96 B} a row, as the store counts them), whichever comes first, plus the row that
-     * crosses the limit; one full buffer is in flight to SQLite while the next fills. Two buffers, then: 2 x 4.2 MB
-     * for 64 B keys and 256 B values, but 2 x 64 MiB for 256 KiB values.
+     * Heap the store holds for writes not yet in the file (B), 0 for rows without a store or not in
+     * {@link Durability#DEFERRED} mode. DEFERRED commits collect in a buffer of up to the row's {@code batchLimit}
+     * revisions or {@code batchBytes} (at {@code key + value + 96 B} a row, as the store counts them), whichever
+     * comes first, plus the row that crosses the limit; one full buffer is in flight to SQLite while the next fills.
+     * Two buffers, then: with the default limits 2 x 4.2 MB for 64 B keys and 256 B values, but 2 x 64 MiB for
+     * 256 KiB values.
      */
     public static long writeBufferHeap(RowParams p) {
-        if (p.store() != StoreKind.SQLITE) {
+        if (p.store() != StoreKind.SQLITE || p.settings().durability() != Durability.DEFERRED) {
             return 0;
         }
         long row = p.keySize() + (long) p.valueSize() + 96;
-        long buffer = Math.min(StoreOptions.DEFAULT_BATCH_BYTES, StoreOptions.DEFAULT_BATCH_LIMIT * row) + row;
+        long buffer = Math.min(p.settings().batchBytes(), p.settings().batchLimit() * row) + row;
         return 2 * buffer;
     }
 

@@ -17,6 +17,9 @@ public final class ConsoleTables {
         List<String> lines = new ArrayList<>();
         lines.add(TextTable.printable("memstore " + result.specName() + " (" + result.specFile() + "): " + result.rows().size()
                 + " row(s); sizes in MiB = 1024^2 B, B/key in parentheses; n/a = not measurable here"));
+        if (result.environment().store() != null) {
+            lines.add(TextTable.printable("store measured: " + result.environment().store().describe()));
+        }
         for (TextTable table : ReportTables.workloads(result.rows())) {
             section(lines, table);
         }

@@ -72,6 +72,9 @@ public final class ResultJUnit {
         x.append("  <properties>\n");
         property(x, "spec", result.specFile());
         property(x, "java", result.environment().java());
+        if (result.environment().store() != null) {
+            property(x, "store", result.environment().store().describe());
+        }
         property(x, "passed", Boolean.toString(result.passed()));
         property(x, "verdict", Verdict.of(result).line());
         if (result.baseline() != null) {

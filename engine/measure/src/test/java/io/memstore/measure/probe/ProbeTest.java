@@ -5,6 +5,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.StoreSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -112,7 +113,7 @@ class ProbeTest {
     @Test
     void finishingAStoreLeavesNoWriteAheadLogFrames() throws Exception {
         Path data = dir.resolve("wal");
-        try (StoreTarget t = StoreTarget.open(data, IndexKind.BTREE)) {
+        try (StoreTarget t = StoreTarget.open(data, io.memstore.store.BTreeIndex::new, StoreSettings.DEFAULTS)) {
             for (int i = 0; i < 5000; i++) {
                 t.put(("key-" + i).getBytes(StandardCharsets.US_ASCII), new byte[200]);
             }
