@@ -2,7 +2,6 @@ package io.memstore.maven;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
@@ -13,9 +12,6 @@ import org.apache.maven.project.MavenProject;
 
 /** Parameters every memstore goal shares: where the spec is, where results go, and the skip switch. */
 abstract class AbstractMemstoreMojo extends AbstractMojo {
-
-    /** The spec memstore looks for when {@code spec} is not given. */
-    static final String CONVENTIONAL_SPEC = SpecLocator.CONVENTIONAL_SPEC;
 
     /**
      * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
@@ -34,7 +30,7 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
      * memstore.json.
      */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
-    private File outputDirectory;
+    private File resultDirectory;
 
     /**
      * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
@@ -62,25 +58,16 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;
 
-    /** The spec file to load, or null for the embedded default (see {@link SpecLocator}). */
-    protected Path resolveSpec() throws MojoExecutionException {
-        return SpecLocator.resolve(spec, project.getBasedir().toPath());
+    /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
+    protected SpecRun specRun() throws MojoExecutionException {
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info).withSettle(settleMillis);
     }
 
-    protected Path outputDirectory() {
-        return outputDirectory.toPath();
-    }
-
-    /** The settle time of the probes ({@code memstore.settleMillis}). */
-    protected Duration settle() {
-        return MojoArguments.settle(settleMillis);
+    protected Path resultDirectory() {
+        return resultDirectory.toPath();
     }
 
     protected MavenProject project() {
         return project;
-    }
-
-    protected List<Path> probeClasspath() {
-        return ProbeClasspath.of(pluginArtifacts);
     }
 }
