@@ -1,6 +1,6 @@
 package io.memstore.measure.check;
 
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import java.io.IOException;
