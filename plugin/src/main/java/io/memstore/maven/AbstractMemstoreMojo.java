@@ -38,7 +38,7 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
-    /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
+    /** The plugin's own artifacts: the probe and, unless the project brings its own, the store. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
 
@@ -66,7 +66,8 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
         return project;
     }
 
-    protected List<Path> probeClasspath() {
-        return ProbeClasspath.of(pluginArtifacts);
+    /** The probe's classpath: the project's when it depends on memstore-store, else the plugin's own. */
+    protected ProbeClasspath probeClasspath() throws MojoExecutionException {
+        return ProjectProbe.classpath(project, pluginArtifacts);
     }
 }

@@ -12,7 +12,6 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.BudgetLevel;
-import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
 import java.io.IOException;
@@ -23,13 +22,15 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Measures the rows of a YAML workload spec, each in a forked JVM, prints the tables, the fitted memory model and
  * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
  * budget is exceeded.
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class CheckMojo extends AbstractMemstoreMojo {
 
     /** Fail the build when an error-level budget is exceeded; false only reports. */
@@ -71,16 +72,12 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path spec = resolveSpec();
-        WorkloadSpec workloads;
-        try {
-            workloads = Check.loadSpec(spec);
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-        }
+        ProbeClasspath classpath = probeClasspath();
+        WorkloadSpec workloads = ProjectProbe.loadSpec(spec, classpath);
         CheckRequest request;
         int rows;
         try {
-            RunnerOptions runner = RunnerOptions.of(probeClasspath())
+            RunnerOptions runner = ProjectProbe.runner(classpath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
                     .withWorkDir(outputDirectory().resolve("work"))
@@ -95,6 +92,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
         }
         getLog().info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
                 + rows + " rows");
+        getLog().info("memstore: " + classpath.describe());
         RunResult result;
         try {
             result = Check.run(workloads, request);

@@ -1,6 +1,5 @@
 package io.memstore.maven;
 
-import io.memstore.measure.check.Check;
 import io.memstore.measure.plan.CalibrationSource;
 import io.memstore.measure.plan.Plan;
 import io.memstore.measure.plan.PlanRequest;
@@ -13,7 +12,6 @@ import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Sizes;
-import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
 import java.io.IOException;
@@ -26,6 +24,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Predicts the index heap and process RSS of the spec's {@code plan:} scenarios (or of one scenario given as
@@ -34,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * the last check's memstore.json when it measured the scenario's configuration, else to a calibration run at
  * small key counts that this goal performs.
  */
-@Mojo(name = "plan", threadSafe = true)
+@Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class PlanMojo extends AbstractMemstoreMojo {
     /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
     @Parameter(property = "memstore.calibration", defaultValue = "auto")
@@ -94,12 +93,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        WorkloadSpec spec;
-        try {
-            spec = Check.loadSpec(resolveSpec());
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-        }
+        ProbeClasspath classpath = probeClasspath();
+        WorkloadSpec spec = ProjectProbe.loadSpec(resolveSpec(), classpath);
         PlanResult result;
         try {
             List<PlanScenario> scenarios = scenarios(spec);
@@ -107,7 +102,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
             for (String c : calibrationKeys.split(",")) {
                 counts.add(Sizes.parseCount(c));
             }
-            RunnerOptions runner = RunnerOptions.of(probeClasspath())
+            RunnerOptions runner = ProjectProbe.runner(classpath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
                     .withWorkDir(outputDirectory().resolve("work"))

@@ -15,6 +15,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.reporting.AbstractMavenReport;
 import org.apache.maven.reporting.MavenReportException;
 
@@ -33,7 +34,8 @@ import org.apache.maven.reporting.MavenReportException;
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
  */
-@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true)
+@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class ReportMojo extends AbstractMavenReport {
 
     /** The report's page name in the site: {@code memstore.html}. */
@@ -130,7 +132,7 @@ public class ReportMojo extends AbstractMavenReport {
                     + scale + ")");
             try {
                 Path specFile = SpecLocator.resolve(spec, project.getBasedir().toPath());
-                run = new SpecRun(specFile, resultDirectory.toPath(), ProbeClasspath.of(pluginArtifacts), jvmArgs,
+                run = new SpecRun(specFile, resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts), jvmArgs,
                         only, scale, timeout, line -> getLog().info("memstore: " + line)).run();
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);

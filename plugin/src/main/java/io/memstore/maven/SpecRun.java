@@ -5,11 +5,9 @@ import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Consumer;
 import org.apache.maven.plugin.MojoExecutionException;
 
@@ -20,26 +18,21 @@ import org.apache.maven.plugin.MojoExecutionException;
  *
  * @param spec            the spec file, or null for the embedded default
  * @param outputDirectory where memstore.json, .csv and .md are written
- * @param probeClasspath  the probe JVM's classpath
+ * @param probeClasspath  the probe JVM's classpath and the store on it
  * @param jvmArgs         extra probe flags, space-separated, or null
  * @param only            a row filter, or null
  * @param scale           multiplies every {@code keys} count
  * @param timeout         per run of a row, like {@code 30m}
  * @param progress        receives one line per row measured
  */
-record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, String jvmArgs, String only,
+record SpecRun(Path spec, Path outputDirectory, ProbeClasspath probeClasspath, String jvmArgs, String only,
                double scale, String timeout, Consumer<String> progress) {
 
     RunResult run() throws MojoExecutionException {
-        WorkloadSpec workloads;
-        try {
-            workloads = Check.loadSpec(spec);
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-        }
+        WorkloadSpec workloads = ProjectProbe.loadSpec(spec, probeClasspath);
         CheckRequest request;
         try {
-            RunnerOptions runner = RunnerOptions.of(probeClasspath)
+            RunnerOptions runner = ProjectProbe.runner(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(MojoArguments.parseTimeout(timeout))
                     .withWorkDir(outputDirectory.resolve("work"))
