@@ -13,9 +13,6 @@ import org.apache.maven.project.MavenProject;
 /** Parameters every memstore goal shares: where the spec is, where results go, and the skip switch. */
 abstract class AbstractMemstoreMojo extends AbstractMojo {
 
-    /** The spec memstore looks for when {@code spec} is not given. */
-    static final String CONVENTIONAL_SPEC = SpecLocator.CONVENTIONAL_SPEC;
-
     /**
      * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
      * the embedded default spec (etcd's storage memory benchmark). A spec that is given but missing is an error.
@@ -33,12 +30,12 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
      * memstore.json.
      */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
-    private File outputDirectory;
+    private File resultDirectory;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
-    /** The plugin's own artifacts: the probe and, unless the project brings its own, the store. */
+    /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
 
@@ -53,21 +50,16 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;
 
-    /** The spec file to load, or null for the embedded default (see {@link SpecLocator}). */
-    protected Path resolveSpec() throws MojoExecutionException {
-        return SpecLocator.resolve(spec, project.getBasedir().toPath());
+    /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
+    protected SpecRun specRun() throws MojoExecutionException {
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info);
     }
 
-    protected Path outputDirectory() {
-        return outputDirectory.toPath();
+    protected Path resultDirectory() {
+        return resultDirectory.toPath();
     }
 
     protected MavenProject project() {
         return project;
-    }
-
-    /** The probe's classpath: the project's when it depends on memstore-store, else the plugin's own. */
-    protected ProbeClasspath probeClasspath() throws MojoExecutionException {
-        return ProjectProbe.classpath(project, pluginArtifacts);
     }
 }

@@ -1,28 +1,20 @@
 package io.memstore.maven;
 
 import io.memstore.measure.budget.BudgetOutcome;
-import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.result.StepSummary;
-import io.memstore.measure.check.Check;
-import io.memstore.measure.check.CheckRequest;
-import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.run.ProbeException;
-import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.BudgetLevel;
-import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Measures the rows of a YAML workload spec, each in a forked JVM, prints the tables, the fitted memory model and
@@ -71,37 +63,8 @@ public class CheckMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        Path spec = resolveSpec();
-        ProbeClasspath classpath = probeClasspath();
-        WorkloadSpec workloads = ProjectProbe.loadSpec(spec, classpath);
-        CheckRequest request;
-        int rows;
-        try {
-            RunnerOptions runner = ProjectProbe.runner(classpath)
-                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(MojoArguments.parseTimeout(timeout))
-                    .withWorkDir(outputDirectory().resolve("work"))
-                    .withKeepFiles(keepFiles)
-                    .withProgress(line -> getLog().info("memstore: " + line));
-            request = new CheckRequest(spec, outputDirectory(), only, scale, runner)
-                    .withBaseline(resolveBaseline(), MissingBaseline.bySpecName(baselineMissing));
-            workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
-        }
-        getLog().info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
-                + rows + " rows");
-        getLog().info("memstore: " + classpath.describe());
-        RunResult result;
-        try {
-            result = Check.run(workloads, request);
-        } catch (ProbeException | PreflightException e) {
-            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
-                    + outputDirectory() + ": " + e.getMessage(), e);
-        }
+        RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
+                .measure(only, scale, resolveBaseline(), baselineMissing);
         for (String line : ConsoleTables.render(result)) {
             getLog().info(line);
         }
@@ -144,7 +107,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
                 + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned"
                 + (result.baseline() == null ? "" : "; " + regressions.size() + " against the baseline, "
                 + regressionErrors.size() + " failed, " + (regressed.size() - regressionErrors.size()) + " warned")
-                + "; results in " + outputDirectory());
+                + "; results in " + resultDirectory());
         if (errors.isEmpty() && regressionErrors.isEmpty()) {
             return;
         }

@@ -23,8 +23,8 @@ import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Predicts the index heap and process RSS of the spec's {@code plan:} scenarios (or of one scenario given as
@@ -93,8 +93,9 @@ public class PlanMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        ProbeClasspath classpath = probeClasspath();
-        WorkloadSpec spec = ProjectProbe.loadSpec(resolveSpec(), classpath);
+        SpecRun path = specRun().withProbe(jvmArgs, timeout, false);
+        WorkloadSpec spec = path.spec();
+        RunnerOptions runner = path.runner("calibration ");
         PlanResult result;
         try {
             List<PlanScenario> scenarios = scenarios(spec);
@@ -102,13 +103,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             for (String c : calibrationKeys.split(",")) {
                 counts.add(Sizes.parseCount(c));
             }
-            RunnerOptions runner = ProjectProbe.runner(classpath)
-                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(MojoArguments.parseTimeout(timeout))
-                    .withWorkDir(outputDirectory().resolve("work"))
-                    .withProgress(line -> getLog().info("memstore: calibration " + line));
-            Path resultsFile = results != null ? results.toPath() : outputDirectory().resolve(ResultJson.FILE_NAME);
-            PlanRequest request = new PlanRequest(outputDirectory(), resultsFile,
+            Path resultsFile = results != null ? results.toPath() : resultDirectory().resolve(ResultJson.FILE_NAME);
+            PlanRequest request = new PlanRequest(resultDirectory(), resultsFile,
                     CalibrationSource.bySpecName(calibration), counts, runner);
             getLog().info("memstore: planning " + scenarios.size() + " scenario(s) of " + spec.name());
             result = Plan.run(spec.name(), spec.source(), scenarios, request);
@@ -122,7 +118,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
         for (String line : PlanTables.render(result)) {
             getLog().info(line);
         }
-        getLog().info("memstore: plan written to " + outputDirectory().resolve(Plan.FILE_NAME));
+        getLog().info("memstore: plan written to " + resultDirectory().resolve(Plan.FILE_NAME));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
                 getLog().warn("memstore: scenario " + p.scenario().name() + " fits machineMemory "

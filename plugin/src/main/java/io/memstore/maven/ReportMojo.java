@@ -2,6 +2,7 @@ package io.memstore.maven;
 
 import io.memstore.report.Report;
 import io.memstore.report.ReportContent;
+import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
 import java.io.File;
@@ -14,8 +15,8 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.reporting.AbstractMavenReport;
 import org.apache.maven.reporting.MavenReportException;
 
@@ -30,6 +31,12 @@ import org.apache.maven.reporting.MavenReportException;
  * goal measures the spec itself exactly as {@code check} would (same spec, same parameters, results written to
  * {@code resultDirectory}), without failing the build on budgets; otherwise the report is skipped with a log
  * line. The report never judges the build: {@code check} does.
+ *
+ * <p>Its parameters mean what they mean in the other goals and carry the same field names and defaults
+ * (a plugin test compares them in the plugin descriptor). It declares them itself because it extends
+ * {@link AbstractMavenReport}, whose {@code execute()} is final, not {@link AbstractMemstoreMojo}; and
+ * {@code AbstractMavenReport} owns the field {@code outputDirectory} (the site's), so every goal calls the results
+ * directory {@code resultDirectory}.
  *
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
@@ -53,8 +60,8 @@ public class ReportMojo extends AbstractMavenReport {
     private boolean skip;
 
     /**
-     * Where {@code check} wrote memstore.json (its {@code outputDirectory}); the report reads it from here, and
-     * writes its own results here when it measures.
+     * The directory of memstore's results, as in the other goals: the report reads {@code check}'s memstore.json
+     * from here, and writes its own results here when it measures.
      */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
     private File resultDirectory;
@@ -131,9 +138,8 @@ public class ReportMojo extends AbstractMavenReport {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");
             try {
-                Path specFile = SpecLocator.resolve(spec, project.getBasedir().toPath());
-                run = new SpecRun(specFile, resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts), jvmArgs,
-                        only, scale, timeout, line -> getLog().info("memstore: " + line)).run();
+                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info)
+                        .withProbe(jvmArgs, timeout, false).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }
