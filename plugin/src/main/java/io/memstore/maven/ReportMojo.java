@@ -86,6 +86,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 
+    /** As {@code memstore:check}'s: the probes' settle time before reading RSS, in ms. */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
+
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
@@ -139,7 +143,7 @@ public class ReportMojo extends AbstractMavenReport {
                     + scale + ")");
             try {
                 run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info)
-                        .withProbe(jvmArgs, timeout, false).measure(only, scale, null, MissingBaseline.WARN.specName());
+                        .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }

@@ -5,6 +5,7 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.WorkloadSpec;
@@ -33,6 +34,7 @@ final class SpecRun {
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
+    private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
     private WorkloadSpec spec;
 
     private SpecRun(Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, Consumer<String> progress) {
@@ -67,6 +69,12 @@ final class SpecRun {
         return this;
     }
 
+    /** The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms. */
+    SpecRun withSettle(long millis) {
+        this.settleMillis = millis;
+        return this;
+    }
+
     /** The spec file, or null for the embedded default. */
     Path specFile() {
         return specFile;
@@ -97,6 +105,7 @@ final class SpecRun {
             return ProjectProbe.runner(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withSettle(MojoArguments.settle(settleMillis))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(line -> progress.accept("memstore: " + label + line));
