@@ -4,7 +4,7 @@ assert log.contains('BUILD FAILURE')
 assert log =~ /regression budget \(warn\): index, index\.liveHeap: no baseline -> [0-9.]+ KiB, limit \+5\.0 % and \+16\.0 KiB: no baseline given \(memstore\.baseline; memstore:baseline writes one\)/
 assert log =~ /memstore: baseline .*src.memstore.baseline\.json saved from .*memstore\.json \(spec regression, 1 rows\)/
 // the second fails, printed as old -> new (delta, %)
-def m = log =~ /memstore: 1 budget\(s\) exceeded:\s+index, index\.liveHeap: ([0-9.]+) KiB -> ([0-9.]+) KiB \(\+([0-9.]+) KiB, \+([0-9.]+) %\), limit \+5\.0 % and \+16\.0 KiB: the index grew against the baseline/
+def m = log =~ /memstore: 1 budget outcome\(s\) failed:\s+regression: index, index\.liveHeap: ([0-9.]+) KiB -> ([0-9.]+) KiB \(\+([0-9.]+) KiB, \+([0-9.]+) %\), limit \+5\.0 % and \+16\.0 KiB: the index grew against the baseline/
 assert m.find()
 def oldKiB = m.group(1) as double, newKiB = m.group(2) as double, pct = m.group(4) as double
 assert newKiB > oldKiB * 1.05 && pct > 5

@@ -5,14 +5,16 @@ import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.result.StepSummary;
 import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.spec.BudgetLevel;
+import io.memstore.measure.result.Verdict;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
@@ -20,8 +22,12 @@ import org.apache.maven.plugins.annotations.Parameter;
  * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
  * budget is exceeded.
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class CheckMojo extends AbstractMemstoreMojo {
+    /** Characters of a log line at most, before Maven's level prefix. */
+    static final int WIDTH = 150;
+    private static final String CONTINUATION = "memstore:   ";
 
     /** Fail the build when an error-level budget is exceeded; false only reports. */
     @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
@@ -86,45 +92,72 @@ public class CheckMojo extends AbstractMemstoreMojo {
         return java.nio.file.Files.isRegularFile(conventional) ? conventional : null;
     }
 
+    /**
+     * The verdict, once: each warned outcome as a warning, the undetermined model as a warning, the verdict line
+     * with its counts, and the outcomes that fail the build listed in the failure's message only (Maven prints
+     * it), or as warnings when {@code failOnViolation} is false. Budgets not judged are counted in the verdict line
+     * and listed at DEBUG.
+     */
     private void verdict(RunResult result) throws MojoFailureException {
-        List<BudgetOutcome> failed = result.budgets().stream().filter(o -> !o.passed()).toList();
-        for (BudgetOutcome outcome : failed) {
-            if (outcome.level() == BudgetLevel.WARN) {
-                getLog().warn("memstore: budget exceeded (warn): " + outcome.describe());
-            } else {
-                getLog().error("memstore: budget exceeded: " + outcome.describe());
+        List<String> failures = new ArrayList<>();
+        for (BudgetOutcome outcome : result.budgets()) {
+            if (!outcome.judged()) {
+                getLog().debug("memstore: budget not judged: " + outcome.describe());
+            } else if (outcome.warns()) {
+                wrapped("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
+            } else if (outcome.failsRun()) {
+                failures.add(outcome.describe());
             }
         }
-        List<BudgetOutcome> errors = failed.stream().filter(BudgetOutcome::failsRun).toList();
         List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
-        List<RegressionOutcome> regressed = regressions.stream().filter(o -> !o.passed()).toList();
-        for (RegressionOutcome outcome : regressed) {
+        for (RegressionOutcome outcome : regressions) {
             if (outcome.failsRun()) {
-                getLog().error("memstore: regression: " + outcome.describe());
-            } else {
-                getLog().warn("memstore: regression budget (warn): " + outcome.describe());
+                failures.add("regression: " + outcome.describe());
+            } else if (!outcome.passed()) {
+                wrapped("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
             }
         }
-        List<RegressionOutcome> regressionErrors = regressed.stream().filter(RegressionOutcome::failsRun).toList();
-        getLog().info("memstore: " + result.budgets().size() + " budgets, " + (result.budgets().size() - failed.size())
-                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned"
-                + (result.baseline() == null ? "" : "; " + regressions.size() + " against the baseline, "
-                + regressionErrors.size() + " failed, " + (regressed.size() - regressionErrors.size()) + " warned")
-                + "; results in " + resultDirectory());
-        if (errors.isEmpty() && regressionErrors.isEmpty()) {
+        if (result.model() != null && result.model().note() != null
+                && Double.isNaN(result.model().relativeRmsError())) {
+            wrapped("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
+        }
+        getLog().info("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()));
+        if (failures.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder("memstore: " + (errors.size() + regressionErrors.size())
-                + " budget(s) exceeded:");
-        for (BudgetOutcome outcome : errors) {
-            message.append(System.lineSeparator()).append("  ").append(outcome.describe());
-        }
-        for (RegressionOutcome outcome : regressionErrors) {
-            message.append(System.lineSeparator()).append("  ").append(outcome.describe());
-        }
+        StringBuilder message = new StringBuilder("memstore: " + failures.size() + " budget outcome(s) failed:");
+        failures.forEach(f -> message.append(System.lineSeparator()).append("  ").append(f));
         if (failOnViolation) {
             throw new MojoFailureException(message.toString());
         }
         getLog().warn(message + System.lineSeparator() + "memstore: failOnViolation is false: the build goes on");
+    }
+
+    /**
+     * {@code text} in lines of at most {@link #WIDTH} characters, broken between words, the later ones indented
+     * under the first: with Maven's {@code [WARNING] } in front, no line passes 160 characters.
+     */
+    static List<String> wrapped(String text) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(CONTINUATION);
+            } else if (line.length() > 0 && !line.toString().equals(CONTINUATION)) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+
+    /** {@code path} relative to the project's base directory when it lies inside it. */
+    private String relative(Path path) {
+        Path base = project().getBasedir().toPath().toAbsolutePath().normalize();
+        Path abs = path.toAbsolutePath().normalize();
+        return abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
     }
 }

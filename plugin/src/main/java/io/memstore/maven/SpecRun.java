@@ -5,11 +5,11 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.SpecException;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
 import java.io.IOException;
@@ -22,8 +22,8 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * The one path from a goal's parameters to a measurement, shared by {@code check}, {@code plan} and
- * {@code report}: which spec (see {@link SpecLocator}), loading it, how the probe JVMs are forked (their classpath,
- * flags, timeout, work directory under the output directory) and, for the goals that measure a spec, the run
+ * {@code report}: which spec (see {@link SpecLocator}), loading it, how the probe JVMs are forked (their classpath:
+ * the project's when it depends on memstore-store, see {@link ProbeClasspath}; flags, timeout, work directory under the output directory) and, for the goals that measure a spec, the run
  * itself. Every failure on this path is a {@link MojoExecutionException} with a message that starts with
  * {@code memstore:}: a broken spec, a bad parameter, a probe that failed, an output that cannot be written.
  * Judging the budgets stays with the goals.
@@ -32,14 +32,15 @@ final class SpecRun {
     private final Path baseDirectory;
     private final Path specFile;
     private final Path resultDirectory;
-    private final List<Path> probeClasspath;
+    private final ProbeClasspath probeClasspath;
     private final Log log;
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
+    private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
     private WorkloadSpec spec;
 
-    private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, List<Path> probeClasspath, Log log) {
+    private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, Log log) {
         this.baseDirectory = baseDirectory;
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
@@ -51,18 +52,18 @@ final class SpecRun {
      * The path of one goal execution.
      *
      * @param project         the project under build: its base directory holds the conventional spec
-     * @param pluginArtifacts the plugin's own artifacts, from which the probe's classpath is taken
+     * @param pluginArtifacts the plugin's own artifacts: the probe, and the store unless the project brings its own
      * @param spec            the {@code spec} parameter, or null
      * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
      * @param log             the goal's log: each finished row and a long row's progress at INFO, every probe
      *                        phase at DEBUG, each line prefixed by {@code memstore: }
-     * @throws MojoExecutionException when a spec is given but missing
+     * @throws MojoExecutionException when a spec is given but missing, or the project's memstore-store is one the
+     *                                probe cannot drive (see {@link ProbeClasspath})
      */
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
                       Log log) throws MojoExecutionException {
         return new SpecRun(project.getBasedir().toPath(), SpecLocator.resolve(spec, project.getBasedir().toPath()),
-                resultDirectory.toPath(),
-                ProbeClasspath.of(pluginArtifacts), log);
+                resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts), log);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -70,6 +71,12 @@ final class SpecRun {
         this.jvmArgs = jvmArgs;
         this.timeout = timeout;
         this.keepFiles = keepFiles;
+        return this;
+    }
+
+    /** The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms. */
+    SpecRun withSettle(long millis) {
+        this.settleMillis = millis;
         return this;
     }
 
@@ -83,29 +90,26 @@ final class SpecRun {
     }
 
     /**
-     * The spec, loaded once; a broken one fails with the loader's message (file, line, field). Once loaded, a spec
-     * inside the project is named by its path relative to the project's base directory, in the log and in every
-     * result, so that a committed baseline and a published report hold no path of this machine.
+     * The spec, loaded once, its index classes looked up on the project's runtime classpath; a broken one fails
+     * with the loader's message (file, line, field). Once loaded, a spec inside the project is named by its path
+     * relative to the project's base directory, in the log and in every result, so that a committed baseline and a
+     * published report hold no path of this machine.
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            try {
-                spec = Check.loadSpec(specFile);
-                Path base = baseDirectory.toAbsolutePath().normalize();
-                Path file = specFile == null ? null : specFile.toAbsolutePath().normalize();
-                if (file != null && file.startsWith(base)) {
-                    spec = spec.withSource(base.relativize(file).toString());
-                }
-                if (specFile == null) {
-                    long keys = spec.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
-                    log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
-                            + spec.name() + " (" + spec.rows().size() + " rows up to " + Units.count(keys)
-                            + " keys; 3 to 6 minutes on 2 cores)");
-                    log.info("memstore: mvn memstore:init writes a commented starter spec there;"
-                            + " -Dmemstore.spec=FILE names another");
-                }
-            } catch (SpecException e) {
-                throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath);
+            Path base = baseDirectory.toAbsolutePath().normalize();
+            Path file = specFile == null ? null : specFile.toAbsolutePath().normalize();
+            if (file != null && file.startsWith(base)) {
+                spec = spec.withSource(base.relativize(file).toString());
+            }
+            if (specFile == null) {
+                long keys = spec.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
+                log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
+                        + spec.name() + " (" + spec.rows().size() + " rows up to " + Units.count(keys)
+                        + " keys; 3 to 6 minutes on 2 cores)");
+                log.info("memstore: mvn memstore:init writes a commented starter spec there;"
+                        + " -Dmemstore.spec=FILE names another");
             }
         }
         return spec;
@@ -117,9 +121,11 @@ final class SpecRun {
      */
     RunnerOptions runner(String label) throws MojoExecutionException {
         try {
-            return RunnerOptions.of(probeClasspath)
+            log.info("memstore: " + label + probeClasspath.describe());
+            return ProjectProbe.runner(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withSettle(MojoArguments.settle(settleMillis))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> log.info("memstore: " + label + line),

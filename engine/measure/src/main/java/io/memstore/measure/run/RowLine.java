@@ -1,7 +1,7 @@
 package io.memstore.measure.run;
 
-import io.memstore.measure.result.Units;
 import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
