@@ -30,16 +30,19 @@ final class SpecRun {
     private final Path specFile;
     private final Path resultDirectory;
     private final List<Path> probeClasspath;
+    private final List<Path> systemsClasspath;
     private final Consumer<String> progress;
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
     private WorkloadSpec spec;
 
-    private SpecRun(Path specFile, Path resultDirectory, List<Path> probeClasspath, Consumer<String> progress) {
+    private SpecRun(Path specFile, Path resultDirectory, List<Path> probeClasspath, List<Path> systemsClasspath,
+                    Consumer<String> progress) {
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
         this.probeClasspath = probeClasspath;
+        this.systemsClasspath = systemsClasspath;
         this.progress = progress;
     }
 
@@ -56,7 +59,7 @@ final class SpecRun {
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
                       Consumer<String> progress) throws MojoExecutionException {
         return new SpecRun(SpecLocator.resolve(spec, project.getBasedir().toPath()), resultDirectory.toPath(),
-                ProbeClasspath.of(pluginArtifacts), progress);
+                ProbeClasspath.of(pluginArtifacts), ProbeClasspath.systems(pluginArtifacts), progress);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -95,6 +98,7 @@ final class SpecRun {
     RunnerOptions runner(String label) throws MojoExecutionException {
         try {
             return RunnerOptions.of(probeClasspath)
+                    .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withWorkDir(resultDirectory.resolve("work"))

@@ -38,6 +38,22 @@ class ProbeClasspathTest {
     }
 
     @Test
+    void theSystemsJarsJoinOnlyTheirRows() {
+        String systems = "io.memstore:memstore-systems:jar:0.1.0";
+        List<Artifact> artifacts = List.of(
+                jar("io.memstore", "memstore-measure", "compile", PLUGIN, "io.memstore:memstore-measure:jar:0.1.0"),
+                jar("org.xerial", "sqlite-jdbc", "compile", PLUGIN, "io.memstore:memstore-measure:jar:0.1.0",
+                        "org.xerial:sqlite-jdbc:jar:3.54.1.0"),
+                jar("io.memstore", "memstore-systems", "compile", PLUGIN, systems),
+                jar("io.etcd", "jetcd-core", "compile", PLUGIN, systems, "io.etcd:jetcd-core:jar:0.8.5"),
+                jar("org.rocksdb", "rocksdbjni", "compile", PLUGIN, systems, "org.rocksdb:rocksdbjni:jar:10.10.1.1"));
+        assertThat(ProbeClasspath.of(artifacts)).containsExactly(Path.of("/repo/memstore-measure.jar"),
+                Path.of("/repo/sqlite-jdbc.jar"));
+        assertThat(ProbeClasspath.systems(artifacts)).containsExactly(Path.of("/repo/memstore-systems.jar"),
+                Path.of("/repo/jetcd-core.jar"), Path.of("/repo/rocksdbjni.jar"));
+    }
+
+    @Test
     void withoutDependencyTrailsEveryRuntimeJarGoes() {
         List<Artifact> artifacts = List.of(jar("io.memstore", "memstore-measure", "compile"),
                 jar("org.xerial", "sqlite-jdbc", "compile"), jar("org.apache.maven", "maven-core", "provided"));

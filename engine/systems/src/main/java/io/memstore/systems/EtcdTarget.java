@@ -101,6 +101,12 @@ final class EtcdTarget implements LoadTarget {
         return "jetcd KV.get(key), count only, one request at a time over loopback";
     }
 
+    /** The data is the member's: the allocations of this JVM (jetcd's) are not reported as the row's. */
+    @Override
+    public boolean inThisJvm() {
+        return false;
+    }
+
     @Override
     public int maxGets() {
         return MAX_GETS;

@@ -21,6 +21,7 @@ import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Budget;
 import io.memstore.measure.spec.IndexClassCheck;
 import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowFilter;
 import io.memstore.measure.spec.SpecException;
@@ -121,7 +122,10 @@ public final class Check {
 
     /** Fits the model and judges the budgets that apply to the measured rows. */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
-        ModelFit model = new MemoryModel().fit(results, modelIndex(rows));
+        SystemKind system = modelSystem(rows);
+        List<Row> ofSystem = rows.stream().filter(r -> r.params().system() == system).toList();
+        ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system() == system).toList(),
+                modelIndex(ofSystem));
         List<BudgetRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {
             // a filtered run judges only the budgets of the rows it ran
@@ -135,6 +139,15 @@ public final class Check {
         List<BudgetOutcome> outcomes = BudgetJudge.judge(results, model, rules);
         Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /**
+     * The model describes one system's rows: memstore's when any row measured it, else the first row's system
+     * (an etcd-only spec fits etcd).
+     */
+    private static SystemKind modelSystem(List<Row> rows) {
+        return rows.isEmpty() || rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE)
+                ? SystemKind.MEMSTORE : rows.get(0).params().system();
     }
 
     /** The model describes memstore's B-tree when any row measured it, else the index of the first row. */

@@ -8,6 +8,7 @@ import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.Sizes;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -79,8 +80,9 @@ public final class Validation {
 
     private static Row row(String what, RowParams b, long keys, int versions) {
         RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
-                b.index(), b.seed(), b.runs(), 0.0, false);
+                b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system());
         return new Row(what + "/keys=" + Sizes.formatCount(keys) + ",versions=" + versions + ",keySize="
-                + Sizes.formatExactBytes(b.keySize()) + "," + b.index().specName(), p);
+                + Sizes.formatExactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
+                : b.system().specName()), p);
     }
 }

@@ -23,7 +23,7 @@ public final class ResultCsv {
 
     private static final List<String> PARAM_COLUMNS = List.of("keys", "versions", "keySize", "valueSize",
             "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
-            "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
+            "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "system");
 
     private ResultCsv() {
     }
@@ -56,7 +56,7 @@ public final class ResultCsv {
             cells.addAll(List.of(Integer.toString(st.leafCapacity()), st.durability().name().toLowerCase(Locale.ROOT),
                     Long.toString(st.sqliteCacheKiB() * 1024L), Integer.toString(st.readConnections()),
                     Integer.toString(st.batchLimit()), Long.toString(st.batchBytes()),
-                    Long.toString(st.batchIntervalMillis()), Integer.toString(row.runs())));
+                    Long.toString(st.batchIntervalMillis()), p.system().specName(), Integer.toString(row.runs())));
             for (Metric m : Metric.rowMetrics()) {
                 cells.add(number(m, row.metrics().get(m.metricName())));
             }

@@ -15,6 +15,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.StoreSettings;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.store.Durability;
 
 import java.io.IOException;
@@ -39,7 +40,7 @@ import java.util.function.Function;
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store",
  *            "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache" (B),
- *            "readConnections", "batchLimit", "batchBytes" (B), "batchInterval" (ms)}, "metrics": {...},
+ *            "readConnections", "batchLimit", "batchBytes" (B), "batchInterval" (ms), "system"}, "metrics": {...},
  *            "spread": {...}, "runs"}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
@@ -187,6 +188,7 @@ public final class ResultJson {
         params.put("batchLimit", st.batchLimit());
         params.put("batchBytes", st.batchBytes());
         params.put("batchInterval", st.batchIntervalMillis());
+        params.put("system", p.system().specName());
         m.put("params", params);
         Map<String, Object> metrics = new LinkedHashMap<>();
         for (Metric metric : Metric.rowMetrics()) {
@@ -280,7 +282,7 @@ public final class ResultJson {
         JsonValue p = row.field("params");
         p.onlyFields("keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index", "deletes",
                 "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache", "readConnections",
-                "batchLimit", "batchBytes", "batchInterval");
+                "batchLimit", "batchBytes", "batchInterval", "system");
         String workload = row.field("workload").string();
         StoreSettings settings = readSettings(p);
         RowParams params = build(p, () -> new RowParams(workload, p.field("keys").longValue(),
@@ -289,7 +291,10 @@ public final class ResultJson {
                 named(p.field("store"), StoreKind.values(), StoreKind::specName),
                 index(p.field("index")),
                 p.field("seed").longValue(), p.field("runs").intValue(), p.field("deletes").number(),
-                p.field("compact").bool(), settings));
+                p.field("compact").bool(), settings,
+                // files written before other systems were measured hold memstore rows only
+                p.members().containsKey("system") ? named(p.field("system"), SystemKind.values(), SystemKind::specName)
+                        : SystemKind.MEMSTORE));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,

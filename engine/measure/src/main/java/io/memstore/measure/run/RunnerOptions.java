@@ -25,10 +25,13 @@ import java.util.function.Consumer;
  * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
  * @param gets      timed gets per run
  * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
+ * @param systemsClasspath what rows of other systems than memstore add to the classpath: memstore-systems and
+ *                  its dependencies (etcd's client, H2, RocksDB), so a memstore row's probe never loads them;
+ *                  empty when not available (such rows then fail, saying what is missing)
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
                             boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
-                            MeasuredStore store) {
+                            MeasuredStore store, List<Path> systemsClasspath) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
     public RunnerOptions {
@@ -52,6 +55,15 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
         if (gets < 0) {
             throw new IllegalArgumentException("gets must not be negative, was " + gets);
         }
+        systemsClasspath = Objects.requireNonNull(systemsClasspath, "systemsClasspath").stream()
+                .map(Path::toAbsolutePath).toList();
+    }
+
+    /** A memstore-only runner, without {@code systemsClasspath}. */
+    public RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
+                         boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
+                         MeasuredStore store) {
+        this(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets, store, List.of());
     }
 
     /**
@@ -72,46 +84,51 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
 
     public RunnerOptions withJava(Path value) {
         return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withJvmArgs(List<String> value) {
         return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withTimeout(Duration value) {
         return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withWorkDir(Path value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withKeepFiles(boolean value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withProgress(Consumer<String> value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withMainClass(String value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets,
-                store);
+                store, systemsClasspath);
     }
 
     public RunnerOptions withStore(MeasuredStore value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                value);
+                value, systemsClasspath);
     }
 
     public RunnerOptions withGets(int value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value,
-                store);
+                store, systemsClasspath);
+    }
+
+    public RunnerOptions withSystemsClasspath(List<Path> value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, value);
     }
 }

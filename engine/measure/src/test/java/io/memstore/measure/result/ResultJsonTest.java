@@ -70,7 +70,7 @@ class ResultJsonTest {
         assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
         assertThat(map(row, "params").keySet()).containsExactly("keys", "versions", "keySize", "valueSize",
                 "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
-                "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
+                "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "system");
         assertThat(map(row, "metrics").keySet()).containsExactlyElementsOf(
                 Metric.rowMetrics().stream().map(Metric::metricName).toList());
         Map<String, Object> model = map(root, "model");
