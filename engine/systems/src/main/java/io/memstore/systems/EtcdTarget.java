@@ -41,7 +41,7 @@ final class EtcdTarget implements LoadTarget {
         Path binary = EtcdBinary.locate();
         EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT);
         try {
-            return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT));
+            return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT, cluster::checkAlive));
         } catch (RuntimeException e) {
             cluster.close();
             throw e;

@@ -132,7 +132,8 @@ public final class RowRunner {
         }
         String etcd = System.getProperty(ETCD_PROPERTY);
         if (row.params().system().isEtcd() && etcd != null) {
-            command.add("-D" + ETCD_PROPERTY + "=" + etcd); // where the etcd program is, not a measured flag
+            // where the etcd program is (not a measured flag), absolute: the child runs in its own directory
+            command.add("-D" + ETCD_PROPERTY + "=" + (etcd.isBlank() ? etcd : Path.of(etcd.strip()).toAbsolutePath()));
         }
         command.add("-cp");
         command.add(classpath(row).stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
