@@ -32,6 +32,14 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
     private File resultDirectory;
 
+    /**
+     * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
+     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 reads at once:
+     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run.
+     */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -52,7 +60,7 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
     protected SpecRun specRun() throws MojoExecutionException {
-        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info);
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info).withSettle(settleMillis);
     }
 
     protected Path resultDirectory() {

@@ -5,7 +5,7 @@ import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.result.StepSummary;
 import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.spec.BudgetLevel;
+import io.memstore.measure.result.Verdict;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,6 +13,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
@@ -20,7 +21,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
  * budget is exceeded.
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class CheckMojo extends AbstractMemstoreMojo {
 
     /** Fail the build when an error-level budget is exceeded; false only reports. */
@@ -82,15 +84,20 @@ public class CheckMojo extends AbstractMemstoreMojo {
     }
 
     private void verdict(RunResult result) throws MojoFailureException {
-        List<BudgetOutcome> failed = result.budgets().stream().filter(o -> !o.passed()).toList();
-        for (BudgetOutcome outcome : failed) {
-            if (outcome.level() == BudgetLevel.WARN) {
+        for (BudgetOutcome outcome : result.budgets()) {
+            if (!outcome.judged()) {
+                getLog().info("memstore: budget not judged: " + outcome.describe());
+            } else if (outcome.warns()) {
                 getLog().warn("memstore: budget exceeded (warn): " + outcome.describe());
-            } else {
+            } else if (outcome.failsRun()) {
                 getLog().error("memstore: budget exceeded: " + outcome.describe());
             }
         }
-        List<BudgetOutcome> errors = failed.stream().filter(BudgetOutcome::failsRun).toList();
+        if (result.model() != null && result.model().note() != null
+                && Double.isNaN(result.model().relativeRmsError())) {
+            getLog().warn("memstore: memory model undetermined: " + result.model().note());
+        }
+        List<BudgetOutcome> errors = result.budgets().stream().filter(BudgetOutcome::failsRun).toList();
         List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
         List<RegressionOutcome> regressed = regressions.stream().filter(o -> !o.passed()).toList();
         for (RegressionOutcome outcome : regressed) {
@@ -101,11 +108,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
             }
         }
         List<RegressionOutcome> regressionErrors = regressed.stream().filter(RegressionOutcome::failsRun).toList();
-        getLog().info("memstore: " + result.budgets().size() + " budgets, " + (result.budgets().size() - failed.size())
-                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned"
-                + (result.baseline() == null ? "" : "; " + regressions.size() + " against the baseline, "
-                + regressionErrors.size() + " failed, " + (regressed.size() - regressionErrors.size()) + " warned")
-                + "; results in " + resultDirectory());
+        getLog().info("memstore: " + Verdict.of(result).line() + "; results in " + resultDirectory());
         if (errors.isEmpty() && regressionErrors.isEmpty()) {
             return;
         }

@@ -15,6 +15,7 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.reporting.AbstractMavenReport;
 import org.apache.maven.reporting.MavenReportException;
@@ -40,7 +41,8 @@ import org.apache.maven.reporting.MavenReportException;
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
  */
-@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true)
+@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class ReportMojo extends AbstractMavenReport {
 
     /** The report's page name in the site: {@code memstore.html}. */
@@ -83,6 +85,10 @@ public class ReportMojo extends AbstractMavenReport {
     /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
+
+    /** As {@code memstore:check}'s: the probes' settle time before reading RSS, in ms. */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
 
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
@@ -137,7 +143,7 @@ public class ReportMojo extends AbstractMavenReport {
                     + scale + ")");
             try {
                 run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info)
-                        .withProbe(jvmArgs, timeout, false).measure(only, scale, null, MissingBaseline.WARN.specName());
+                        .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }

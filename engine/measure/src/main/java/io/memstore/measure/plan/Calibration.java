@@ -1,12 +1,12 @@
 package io.memstore.measure.plan;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.SystemKind;
+import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +55,7 @@ public final class Calibration {
             return "no row measured " + (s.params().system() == SystemKind.MEMSTORE ? ""
                     : "system=" + s.params().system().specName() + ", ") + "index=" + s.params().index().specName()
                     + ", keyPattern="
-                    + s.params().keyPattern().specName() + ", keySize=" + Sizes.formatExactBytes(s.params().keySize())
+                    + s.params().keyPattern().specName() + ", keySize=" + Units.compactBytes(s.params().keySize())
                     + ", store=" + s.params().store().specName() + " without deletes or compaction, with RSS";
         }
         HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), m);
@@ -73,7 +73,7 @@ public final class Calibration {
         for (long n : keys) {
             RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(), p.keyPattern(),
                     p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system());
-            out.add(new Row("calibrate/" + s.name() + "/keys=" + Sizes.formatCount(n), at));
+            out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n), at));
         }
         return out;
     }

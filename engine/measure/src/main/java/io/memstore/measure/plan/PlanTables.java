@@ -1,9 +1,8 @@
 package io.memstore.measure.plan;
 
 import io.memstore.measure.result.TextTable;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
@@ -26,8 +25,8 @@ public final class PlanTables {
             Long machine = p.scenario().machineMemory();
             String verdict = machine == null ? "-" : p.exceedsMachine() ? "EXCEEDS machineMemory"
                     : p.limitExceedsMachine() ? "fits, limit above machineMemory" : "fits";
-            t.row(List.of(p.scenario().name(), Sizes.formatCount(s.keys()), Integer.toString(s.versions()),
-                    Sizes.formatExactBytes(s.keySize()),
+            t.row(List.of(p.scenario().name(), Units.count(s.keys()), Integer.toString(s.versions()),
+                    Units.compactBytes(s.keySize()),
                     s.system() == SystemKind.MEMSTORE ? s.index().specName() : s.system().specName(),
                     s.system() == SystemKind.MEMSTORE ? s.store().specName() : "-",
                     band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),

@@ -1,14 +1,14 @@
 package io.memstore.measure.plan;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.SystemKind;
+import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,8 +81,8 @@ public final class Validation {
     private static Row row(String what, RowParams b, long keys, int versions) {
         RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
                 b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system());
-        return new Row(what + "/keys=" + Sizes.formatCount(keys) + ",versions=" + versions + ",keySize="
-                + Sizes.formatExactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
+        return new Row(what + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize="
+                + Units.compactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
                 : b.system().specName()), p);
     }
 }

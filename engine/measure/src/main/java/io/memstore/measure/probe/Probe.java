@@ -58,7 +58,10 @@ public final class Probe {
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
+            SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
+            SettledState.settle(SettledState.settleMillis());
             long baselineHeap = target.heapInUse();
+            boolean trimmed = SettledState.trimNativeHeap();
             ProcMemory baseline = target.memory();
             m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
@@ -93,9 +96,14 @@ public final class Probe {
             m.put(Metrics.LOAD_PUTS_PER_SECOND, puts / Math.max(1e-9, seconds(putsDone - start)));
             m.put(Metrics.COMPACT_SECONDS, compactSeconds);
 
+            phase.accept("settling");
+            long settleMillis = SettledState.settle(SettledState.settleMillis());
             phase.accept("measuring heap");
             long live = target.heapInUse() - baselineHeap;
+            trimmed &= SettledState.trimNativeHeap();
             ProcMemory after = target.memory();
+            m.put(Metrics.SETTLE_MILLIS, settleMillis);
+            m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
             boolean allocated = allocatedBefore != null && allocatedAfter != null && target.inThisJvm();
             m.put(Metrics.INDEX_ALLOCATED, allocated ? allocatedAfter - allocatedBefore : null);
             m.put(Metrics.INDEX_LIVE_HEAP, live);

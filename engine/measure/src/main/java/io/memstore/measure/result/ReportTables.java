@@ -1,5 +1,7 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.spec.Units;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.MetricUnit;
 import io.memstore.measure.budget.BaselineComparison;
@@ -167,7 +169,8 @@ public final class ReportTables {
         t.row(List.of("c1, B per key", bytes(fit.c1()), Integer.toString(MemoryModel.SEED_C1)));
         t.row(List.of("c2, B per version", bytes(fit.c2()), Integer.toString(MemoryModel.SEED_C2)));
         t.row(List.of("pointer, B", Integer.toString(fit.pointer()), "-"));
-        t.row(List.of("relative RMS error", Units.percent(fit.relativeRmsError()), "-"));
+        t.row(List.of("relative RMS error", Double.isNaN(fit.relativeRmsError()) ? "undetermined"
+                : Units.percent(fit.relativeRmsError()), "-"));
         t.row(List.of("rows fitted", Integer.toString(fit.residuals().size()), "8"));
         t.row(List.of("method", fit.weighting() == Weighting.RELATIVE ? "least squares, weight 1/y^2"
                 : "least squares, unweighted", "average of pairwise solutions"));
@@ -193,7 +196,7 @@ public final class ReportTables {
                 .column("message", false);
         for (BudgetOutcome o : outcomes) {
             MetricUnit unit = o.metric().unit();
-            t.row(List.of(o.passed() ? "pass" : "FAIL", o.level().specName(), o.row(), o.metric().metricName(),
+            t.row(List.of(result(o), o.level().specName(), o.row(), o.metric().metricName(),
                     o.actual() == null ? Units.NA : unit.format(o.actual()),
                     o.min() == null ? "-" : unit.format(o.min()),
                     o.max() == null ? "-" : unit.format(o.max()),
@@ -203,8 +206,13 @@ public final class ReportTables {
         return t;
     }
 
+    /** {@code pass}, {@code FAIL} or {@code WARN} as a failed outcome's level decides, or {@code not judged}. */
+    public static String result(BudgetOutcome o) {
+        return !o.judged() ? "not judged" : o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
+    }
+
     /** One line per regression outcome: old -> new (delta, %) against the limits. */
-    static TextTable regressions(BaselineComparison baseline) {
+    public static TextTable regressions(BaselineComparison baseline) {
         TextTable t = new TextTable("against baseline " + baseline.file()
                 + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
         t.column("result", false).column("level", false).column("row", false).column("metric", false)

@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BaselineComparison;
@@ -44,15 +45,16 @@ import java.util.function.Function;
  *            "spread": {...}, "runs"}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
- *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message"}],
+ *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
  *               "message"}]} or null,
  *  "passed"}
  * </pre>
- * {@code baseline}, the store options of {@code params} and {@code environment.store} were added within
- * schemaVersion 1 (an addition readers can ignore); files written before it
- * have no such key and read as results that were not compared with a baseline.
+ * {@code baseline}, the store options of {@code params}, {@code environment.store} and a budget's {@code judged}
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}) were added within schemaVersion 1
+ * (additions readers can ignore); files written before them have no such keys and read as results that were not
+ * compared with a baseline, with default store options and every budget judged.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -233,6 +235,7 @@ public final class ResultJson {
         m.put("actual", number(o.metric(), o.actual()));
         m.put("headroom", number(o.metric(), o.headroom()));
         m.put("passed", o.passed());
+        m.put("judged", o.judged());
         m.put("level", o.level().specName());
         m.put("message", o.message());
         return m;
@@ -333,7 +336,9 @@ public final class ResultJson {
     }
 
     private static BudgetOutcome readOutcome(JsonValue o) throws ResultFormatException {
-        o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message");
+        o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message");
+        JsonValue judgedValue = o.members().get("judged"); // absent in files written before it: judged
+        boolean judged = judgedValue == null || judgedValue.bool();
         JsonValue metricValue = o.field("metric");
         String metricName = metricValue.string();
         Metric metric = Metric.byName(metricName).orElseThrow(() -> metricValue.error("unknown metric; known: "
@@ -342,7 +347,8 @@ public final class ResultJson {
         BudgetLevel l = build(level, () -> BudgetLevel.bySpecName(level.string()));
         return build(o, () -> new BudgetOutcome(metric, o.field("row").string(), o.field("max").nullableNumber(),
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
-                o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string()));
+                o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string(),
+                judged));
     }
 
     private static BaselineComparison readBaseline(JsonValue b) throws ResultFormatException {

@@ -3,6 +3,7 @@ package io.memstore.measure.run;
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.SettledState;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,13 +26,15 @@ import java.util.function.Consumer;
  * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
  * @param gets      timed gets per run
  * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
+ * @param settle    how long the child lets the JVM settle before each RSS reading, after its compilers went
+ *                  quiet ({@link io.memstore.measure.probe.SettledState}); zero for runs whose RSS is not the point
  * @param systemsClasspath what rows of other systems than memstore add to the classpath: memstore-systems and
  *                  its dependencies (etcd's client, H2, RocksDB), so a memstore row's probe never loads them;
  *                  empty when not available (such rows then fail, saying what is missing)
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
                             boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
-                            MeasuredStore store, List<Path> systemsClasspath) {
+                            MeasuredStore store, Duration settle, List<Path> systemsClasspath) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
     public RunnerOptions {
@@ -55,6 +58,10 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
         if (gets < 0) {
             throw new IllegalArgumentException("gets must not be negative, was " + gets);
         }
+        Objects.requireNonNull(settle, "settle");
+        if (settle.isNegative()) {
+            throw new IllegalArgumentException("settle must not be negative, was " + settle);
+        }
         systemsClasspath = Objects.requireNonNull(systemsClasspath, "systemsClasspath").stream()
                 .map(Path::toAbsolutePath).toList();
     }
@@ -62,18 +69,20 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
     /** A memstore-only runner, without {@code systemsClasspath}. */
     public RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
                          boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
-                         MeasuredStore store) {
-        this(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets, store, List.of());
+                         MeasuredStore store, Duration settle) {
+        this(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets, store, settle,
+                List.of());
     }
 
     /**
      * Defaults: this JVM's java ({@code ${java.home}/bin/java}), no extra flags, a 30-minute timeout, the
-     * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets.
+     * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets, the
+     * {@link io.memstore.measure.probe.SettledState#DEFAULT_SETTLE_MILLIS default settle time}.
      */
     public static RunnerOptions of(List<Path> classpath) {
         return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
                 Path.of(System.getProperty("java.io.tmpdir")), false, line -> { }, ProbeMain.class.getName(),
-                ProbeArgs.DEFAULT_GETS, null);
+                ProbeArgs.DEFAULT_GETS, null, Duration.ofMillis(SettledState.DEFAULT_SETTLE_MILLIS));
     }
 
     /** The java executable of the running JVM. */
@@ -84,51 +93,56 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
 
     public RunnerOptions withJava(Path value) {
         return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withJvmArgs(List<String> value) {
         return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withTimeout(Duration value) {
         return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withWorkDir(Path value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withKeepFiles(boolean value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withProgress(Consumer<String> value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withMainClass(String value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withStore(MeasuredStore value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                value, systemsClasspath);
+                value, settle, systemsClasspath);
     }
 
     public RunnerOptions withGets(int value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value,
-                store, systemsClasspath);
+                store, settle, systemsClasspath);
+    }
+
+    public RunnerOptions withSettle(Duration value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, value, systemsClasspath);
     }
 
     public RunnerOptions withSystemsClasspath(List<Path> value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, value);
+                store, settle, value);
     }
 }

@@ -80,7 +80,7 @@ class ResultJsonTest {
                 "relativeError");
         assertThat(map(model, "seed")).containsExactly(Map.entry("c1", 120), Map.entry("c2", 30));
         assertThat(first(root, "budgets").keySet()).containsExactly("metric", "row", "max", "min", "actual",
-                "headroom", "passed", "level", "message");
+                "headroom", "passed", "judged", "level", "message");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.memstore.measure.spec;
 
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.result.ResultJson;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.run.RowRunner;
