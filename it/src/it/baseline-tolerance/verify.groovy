@@ -1,6 +1,6 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')
-assert log =~ /memstore: 2 budgets?, |memstore: 1 budgets, 1 passed, 0 failed, 0 warned; 1 against the baseline, 0 failed, 0 warned/
+assert log.contains('memstore: PASSED: 2 budget outcome(s) (1 against the baseline): 2 passed, 0 warned, 0 failed; results in')
 def after = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/memstore-after/memstore.json'))
 assert after.passed == true
 def r = after.baseline.regressions[0]

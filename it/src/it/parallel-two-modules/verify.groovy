@@ -14,7 +14,7 @@ assert beta.rows*.name == ['beta-index/versions=1', 'beta-index/versions=2', 'be
 assert !new File(basedir, 'target/memstore').exists()
 ['alpha', 'beta'].each { m ->
     def out = new File(basedir, "${m}/target/memstore")
-    assert out.list().sort() == ['TEST-memstore.xml', 'memstore.csv', 'memstore.json', 'memstore.md', 'work']
+    assert out.list().sort() == ['.memstore.lock', 'TEST-memstore.xml', 'memstore.csv', 'memstore.json', 'memstore.md', 'work']
     assert new File(out, 'work').list().length == 0 // every run directory removed
 }
 

@@ -13,9 +13,6 @@ import org.apache.maven.project.MavenProject;
 /** Parameters every memstore goal shares: where the spec is, where results go, and the skip switch. */
 abstract class AbstractMemstoreMojo extends AbstractMojo {
 
-    /** The spec memstore looks for when {@code spec} is not given. */
-    static final String CONVENTIONAL_SPEC = SpecLocator.CONVENTIONAL_SPEC;
-
     /**
      * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
      * the embedded default spec (etcd's storage memory benchmark). A spec that is given but missing is an error.
@@ -33,7 +30,15 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
      * memstore.json.
      */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
-    private File outputDirectory;
+    private File resultDirectory;
+
+    /**
+     * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
+     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 reads at once:
+     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run.
+     */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
@@ -53,20 +58,16 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;
 
-    /** The spec file to load, or null for the embedded default (see {@link SpecLocator}). */
-    protected Path resolveSpec() throws MojoExecutionException {
-        return SpecLocator.resolve(spec, project.getBasedir().toPath());
+    /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
+    protected SpecRun specRun() throws MojoExecutionException {
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info).withSettle(settleMillis);
     }
 
-    protected Path outputDirectory() {
-        return outputDirectory.toPath();
+    protected Path resultDirectory() {
+        return resultDirectory.toPath();
     }
 
     protected MavenProject project() {
         return project;
-    }
-
-    protected List<Path> probeClasspath() {
-        return ProbeClasspath.of(pluginArtifacts);
     }
 }

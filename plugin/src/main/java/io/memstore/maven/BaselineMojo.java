@@ -28,7 +28,7 @@ public class BaselineMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException {
-        Path source = outputDirectory().resolve(ResultJson.FILE_NAME);
+        Path source = resultDirectory().resolve(ResultJson.FILE_NAME);
         Path target = baseline != null ? baseline.toPath()
                 : project().getBasedir().toPath().resolve(CONVENTIONAL_BASELINE);
         if (!Files.isRegularFile(source)) {

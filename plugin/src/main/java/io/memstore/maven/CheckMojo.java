@@ -1,21 +1,12 @@
 package io.memstore.maven;
 
 import io.memstore.measure.budget.BudgetOutcome;
-import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.result.StepSummary;
-import io.memstore.measure.check.Check;
-import io.memstore.measure.check.CheckRequest;
-import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.run.ProbeException;
-import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.BudgetLevel;
-import io.memstore.measure.spec.SpecException;
-import io.memstore.measure.spec.WorkloadSpec;
+import io.memstore.measure.result.Verdict;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -70,40 +61,8 @@ public class CheckMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        Path spec = resolveSpec();
-        WorkloadSpec workloads;
-        try {
-            workloads = Check.loadSpec(spec);
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-        }
-        CheckRequest request;
-        int rows;
-        try {
-            RunnerOptions runner = RunnerOptions.of(probeClasspath())
-                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(MojoArguments.parseTimeout(timeout))
-                    .withWorkDir(outputDirectory().resolve("work"))
-                    .withKeepFiles(keepFiles)
-                    .withProgress(line -> getLog().info("memstore: " + line));
-            request = new CheckRequest(spec, outputDirectory(), only, scale, runner)
-                    .withBaseline(resolveBaseline(), MissingBaseline.bySpecName(baselineMissing));
-            workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
-        } catch (IllegalArgumentException e) {
-            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
-        }
-        getLog().info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
-                + rows + " rows");
-        RunResult result;
-        try {
-            result = Check.run(workloads, request);
-        } catch (ProbeException | PreflightException e) {
-            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
-                    + outputDirectory() + ": " + e.getMessage(), e);
-        }
+        RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
+                .measure(only, scale, resolveBaseline(), baselineMissing);
         for (String line : ConsoleTables.render(result)) {
             getLog().info(line);
         }
@@ -123,15 +82,20 @@ public class CheckMojo extends AbstractMemstoreMojo {
     }
 
     private void verdict(RunResult result) throws MojoFailureException {
-        List<BudgetOutcome> failed = result.budgets().stream().filter(o -> !o.passed()).toList();
-        for (BudgetOutcome outcome : failed) {
-            if (outcome.level() == BudgetLevel.WARN) {
+        for (BudgetOutcome outcome : result.budgets()) {
+            if (!outcome.judged()) {
+                getLog().info("memstore: budget not judged: " + outcome.describe());
+            } else if (outcome.warns()) {
                 getLog().warn("memstore: budget exceeded (warn): " + outcome.describe());
-            } else {
+            } else if (outcome.failsRun()) {
                 getLog().error("memstore: budget exceeded: " + outcome.describe());
             }
         }
-        List<BudgetOutcome> errors = failed.stream().filter(BudgetOutcome::failsRun).toList();
+        if (result.model() != null && result.model().note() != null
+                && Double.isNaN(result.model().relativeRmsError())) {
+            getLog().warn("memstore: memory model undetermined: " + result.model().note());
+        }
+        List<BudgetOutcome> errors = result.budgets().stream().filter(BudgetOutcome::failsRun).toList();
         List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
         List<RegressionOutcome> regressed = regressions.stream().filter(o -> !o.passed()).toList();
         for (RegressionOutcome outcome : regressed) {
@@ -142,11 +106,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
             }
         }
         List<RegressionOutcome> regressionErrors = regressed.stream().filter(RegressionOutcome::failsRun).toList();
-        getLog().info("memstore: " + result.budgets().size() + " budgets, " + (result.budgets().size() - failed.size())
-                + " passed, " + errors.size() + " failed, " + (failed.size() - errors.size()) + " warned"
-                + (result.baseline() == null ? "" : "; " + regressions.size() + " against the baseline, "
-                + regressionErrors.size() + " failed, " + (regressed.size() - regressionErrors.size()) + " warned")
-                + "; results in " + outputDirectory());
+        getLog().info("memstore: " + Verdict.of(result).line() + "; results in " + resultDirectory());
         if (errors.isEmpty() && regressionErrors.isEmpty()) {
             return;
         }

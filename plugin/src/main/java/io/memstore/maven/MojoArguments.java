@@ -40,4 +40,13 @@ final class MojoArguments {
                     + " 30m or 2h, or a number of seconds; was '" + text + "'");
         }
     }
+
+    /** {@code memstore.settleMillis} as a duration; a negative value is refused, naming the parameter. */
+    static Duration settle(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("settleMillis (memstore.settleMillis) must be 0 or more"
+                    + " milliseconds; was " + millis);
+        }
+        return Duration.ofMillis(millis);
+    }
 }

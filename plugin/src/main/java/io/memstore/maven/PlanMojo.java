@@ -1,6 +1,5 @@
 package io.memstore.maven;
 
-import io.memstore.measure.check.Check;
 import io.memstore.measure.plan.CalibrationSource;
 import io.memstore.measure.plan.Plan;
 import io.memstore.measure.plan.PlanRequest;
@@ -13,7 +12,6 @@ import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Sizes;
-import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
 import java.io.IOException;
@@ -94,12 +92,9 @@ public class PlanMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        WorkloadSpec spec;
-        try {
-            spec = Check.loadSpec(resolveSpec());
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-        }
+        SpecRun path = specRun().withProbe(jvmArgs, timeout, false);
+        WorkloadSpec spec = path.spec();
+        RunnerOptions runner = path.runner("calibration ");
         PlanResult result;
         try {
             List<PlanScenario> scenarios = scenarios(spec);
@@ -107,13 +102,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             for (String c : calibrationKeys.split(",")) {
                 counts.add(Sizes.parseCount(c));
             }
-            RunnerOptions runner = RunnerOptions.of(probeClasspath())
-                    .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(MojoArguments.parseTimeout(timeout))
-                    .withWorkDir(outputDirectory().resolve("work"))
-                    .withProgress(line -> getLog().info("memstore: calibration " + line));
-            Path resultsFile = results != null ? results.toPath() : outputDirectory().resolve(ResultJson.FILE_NAME);
-            PlanRequest request = new PlanRequest(outputDirectory(), resultsFile,
+            Path resultsFile = results != null ? results.toPath() : resultDirectory().resolve(ResultJson.FILE_NAME);
+            PlanRequest request = new PlanRequest(resultDirectory(), resultsFile,
                     CalibrationSource.bySpecName(calibration), counts, runner);
             getLog().info("memstore: planning " + scenarios.size() + " scenario(s) of " + spec.name());
             result = Plan.run(spec.name(), spec.source(), scenarios, request);
@@ -127,7 +117,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
         for (String line : PlanTables.render(result)) {
             getLog().info(line);
         }
-        getLog().info("memstore: plan written to " + outputDirectory().resolve(Plan.FILE_NAME));
+        getLog().info("memstore: plan written to " + resultDirectory().resolve(Plan.FILE_NAME));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
                 getLog().warn("memstore: scenario " + p.scenario().name() + " fits machineMemory "

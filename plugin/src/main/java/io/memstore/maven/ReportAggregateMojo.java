@@ -2,6 +2,7 @@ package io.memstore.maven;
 
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.result.Verdict;
 import io.memstore.report.AggregateContent;
 import io.memstore.report.Report;
 import io.memstore.report.ReportContent;
@@ -96,7 +97,7 @@ public class ReportAggregateMojo extends AbstractMavenReport {
             }
             modules.add(new AggregateContent.Module(module.getArtifactId(),
                     ReportContent.of(run, where + ", written by memstore:check"),
-                    ReportContent.verdict(run.budgets()), run.rows().size(), where));
+                    Verdict.of(run).line(), run.rows().size(), where));
         }
         Report report = AggregateContent.of(project.getArtifactId(), modules);
         SinkReport.render(report, getSink());

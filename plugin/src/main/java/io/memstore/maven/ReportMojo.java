@@ -2,6 +2,7 @@ package io.memstore.maven;
 
 import io.memstore.report.Report;
 import io.memstore.report.ReportContent;
+import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
 import java.io.File;
@@ -30,6 +31,12 @@ import org.apache.maven.reporting.MavenReportException;
  * {@code resultDirectory}), without failing the build on budgets; otherwise the report is skipped with a log
  * line. The report never judges the build: {@code check} does.
  *
+ * <p>Its parameters mean what they mean in the other goals and carry the same field names and defaults
+ * (a plugin test compares them in the plugin descriptor). It declares them itself because it extends
+ * {@link AbstractMavenReport}, whose {@code execute()} is final, not {@link AbstractMemstoreMojo}; and
+ * {@code AbstractMavenReport} owns the field {@code outputDirectory} (the site's), so every goal calls the results
+ * directory {@code resultDirectory}.
+ *
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
  */
@@ -51,8 +58,8 @@ public class ReportMojo extends AbstractMavenReport {
     private boolean skip;
 
     /**
-     * Where {@code check} wrote memstore.json (its {@code outputDirectory}); the report reads it from here, and
-     * writes its own results here when it measures.
+     * The directory of memstore's results, as in the other goals: the report reads {@code check}'s memstore.json
+     * from here, and writes its own results here when it measures.
      */
     @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
     private File resultDirectory;
@@ -76,6 +83,10 @@ public class ReportMojo extends AbstractMavenReport {
     /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
+
+    /** As {@code memstore:check}'s: the probes' settle time before reading RSS, in ms. */
+    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
+    private long settleMillis;
 
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
@@ -129,9 +140,8 @@ public class ReportMojo extends AbstractMavenReport {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");
             try {
-                Path specFile = SpecLocator.resolve(spec, project.getBasedir().toPath());
-                run = new SpecRun(specFile, resultDirectory.toPath(), ProbeClasspath.of(pluginArtifacts), jvmArgs,
-                        only, scale, timeout, line -> getLog().info("memstore: " + line)).run();
+                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()::info)
+                        .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }

@@ -1,63 +1,150 @@
 package io.memstore.maven;
 
+import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
+import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.project.MavenProject;
 
 /**
- * Measures a spec the way {@code memstore:check} does (same spec resolution, probes, outputs in the output
- * directory), without judging the build: for goals such as {@code memstore:report} that need results when no
- * check has left any.
- *
- * @param spec            the spec file, or null for the embedded default
- * @param outputDirectory where memstore.json, .csv and .md are written
- * @param probeClasspath  the probe JVM's classpath
- * @param jvmArgs         extra probe flags, space-separated, or null
- * @param only            a row filter, or null
- * @param scale           multiplies every {@code keys} count
- * @param timeout         per run of a row, like {@code 30m}
- * @param progress        receives one line per row measured
+ * The one path from a goal's parameters to a measurement, shared by {@code check}, {@code plan} and
+ * {@code report}: which spec (see {@link SpecLocator}), loading it, how the probe JVMs are forked (their classpath,
+ * flags, timeout, work directory under the output directory) and, for the goals that measure a spec, the run
+ * itself. Every failure on this path is a {@link MojoExecutionException} with a message that starts with
+ * {@code memstore:}: a broken spec, a bad parameter, a probe that failed, an output that cannot be written.
+ * Judging the budgets stays with the goals.
  */
-record SpecRun(Path spec, Path outputDirectory, List<Path> probeClasspath, String jvmArgs, String only,
-               double scale, String timeout, Consumer<String> progress) {
+final class SpecRun {
+    private final Path specFile;
+    private final Path resultDirectory;
+    private final List<Path> probeClasspath;
+    private final Consumer<String> progress;
+    private String jvmArgs;
+    private String timeout;
+    private boolean keepFiles;
+    private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
+    private WorkloadSpec spec;
 
-    RunResult run() throws MojoExecutionException {
-        WorkloadSpec workloads;
-        try {
-            workloads = Check.loadSpec(spec);
-        } catch (SpecException e) {
-            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+    private SpecRun(Path specFile, Path resultDirectory, List<Path> probeClasspath, Consumer<String> progress) {
+        this.specFile = specFile;
+        this.resultDirectory = resultDirectory;
+        this.probeClasspath = probeClasspath;
+        this.progress = progress;
+    }
+
+    /**
+     * The path of one goal execution.
+     *
+     * @param project         the project under build: its base directory holds the conventional spec
+     * @param pluginArtifacts the plugin's own artifacts, from which the probe's classpath is taken
+     * @param spec            the {@code spec} parameter, or null
+     * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
+     * @param progress        receives the progress lines, each already prefixed by {@code memstore: }
+     * @throws MojoExecutionException when a spec is given but missing
+     */
+    static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
+                      Consumer<String> progress) throws MojoExecutionException {
+        return new SpecRun(SpecLocator.resolve(spec, project.getBasedir().toPath()), resultDirectory.toPath(),
+                ProbeClasspath.of(pluginArtifacts), progress);
+    }
+
+    /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
+    SpecRun withProbe(String jvmArgs, String timeout, boolean keepFiles) {
+        this.jvmArgs = jvmArgs;
+        this.timeout = timeout;
+        this.keepFiles = keepFiles;
+        return this;
+    }
+
+    /** The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms. */
+    SpecRun withSettle(long millis) {
+        this.settleMillis = millis;
+        return this;
+    }
+
+    /** The spec file, or null for the embedded default. */
+    Path specFile() {
+        return specFile;
+    }
+
+    Path resultDirectory() {
+        return resultDirectory;
+    }
+
+    /** The spec, loaded once; a broken one fails with the loader's message (file, line, field). */
+    WorkloadSpec spec() throws MojoExecutionException {
+        if (spec == null) {
+            try {
+                spec = Check.loadSpec(specFile);
+            } catch (SpecException e) {
+                throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+            }
         }
-        CheckRequest request;
+        return spec;
+    }
+
+    /**
+     * How the probes are forked, their progress lines prefixed by {@code label} (empty, or like
+     * {@code "calibration "}).
+     */
+    RunnerOptions runner(String label) throws MojoExecutionException {
         try {
-            RunnerOptions runner = RunnerOptions.of(probeClasspath)
+            return RunnerOptions.of(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(MojoArguments.parseTimeout(timeout))
-                    .withWorkDir(outputDirectory.resolve("work"))
-                    .withProgress(progress);
-            request = new CheckRequest(spec, outputDirectory, only, scale, runner);
-            workloads = Check.scaled(workloads, request);
-            progress.accept("spec " + workloads.name() + " (" + workloads.source() + "), "
-                    + Check.selectRows(workloads, request).size() + " rows, scale " + scale);
+                    .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withSettle(MojoArguments.settle(settleMillis))
+                    .withWorkDir(resultDirectory.resolve("work"))
+                    .withKeepFiles(keepFiles)
+                    .withProgress(line -> progress.accept("memstore: " + label + line));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Measures the spec's selected rows, judges them and writes the results to the output directory (see
+     * {@link Check#run}); the verdict is in the result, for the goal to act on.
+     *
+     * @param only            the row filter, or null for every row
+     * @param scale           multiplies every {@code keys} count
+     * @param baseline        the baseline file, or null for none
+     * @param baselineMissing what a regression budget does without a baseline: {@code warn} or {@code fail}
+     */
+    RunResult measure(String only, double scale, Path baseline, String baselineMissing)
+            throws MojoExecutionException {
+        WorkloadSpec workloads = spec();
+        CheckRequest request;
+        int rows;
+        try {
+            request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
+                    .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing));
+            workloads = Check.scaled(workloads, request);
+            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        progress.accept("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
+                + (scale == 1.0 ? "" : ", scale " + scale));
         try {
             return Check.run(workloads, request);
-        } catch (ProbeException e) {
+        } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new MojoExecutionException("memstore: cannot write the results to " + outputDirectory + ": "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
+                    + resultDirectory + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.memstore.report;
 
+import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.Environment;
@@ -7,6 +8,7 @@ import io.memstore.measure.result.ReportTables;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TextTable;
 import io.memstore.measure.result.Units;
+import io.memstore.measure.result.Verdict;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.MetricUnit;
 
@@ -16,8 +18,8 @@ import java.util.Optional;
 
 /**
  * Builds the report of one run: a summary with the verdict and the environment, the charts, one table per
- * workload in the seed's layout, the fitted model beside etcd's c1 and c2 with its residuals, and every budget
- * outcome. The tables carry the same cells as the console and memstore.md.
+ * workload in the seed's layout, the fitted model beside etcd's c1 and c2 with its residuals, every budget
+ * outcome and every regression outcome against the baseline. The verdict is {@link Verdict}'s, as everywhere. The tables carry the same cells as the console and memstore.md.
  */
 public final class ReportContent {
     private ReportContent() {
@@ -35,7 +37,8 @@ public final class ReportContent {
         sections.add(charts(run));
         sections.add(workloads(run));
         sections.add(model(run.model()));
-        sections.add(budgets(run.budgets()));
+        sections.add(budgets(run));
+        sections.add(regressions(run.baseline()));
         return new Report("memstore: " + run.specName(), sections);
     }
 
@@ -46,12 +49,13 @@ public final class ReportContent {
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
                 new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
+                new Facts.Fact("Store measured", env.store() == null ? "not recorded" : env.store().describe()),
                 new Facts.Fact("Java", env.java()),
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
                         : String.join(" ", env.jvmArgs())),
                 new Facts.Fact("OS", env.os()),
                 new Facts.Fact("CPUs", Integer.toString(env.cpus())));
-        return new Section("summary", "Summary", List.of(Paragraph.strong(verdict(run.budgets())),
+        return new Section("summary", "Summary", List.of(Paragraph.strong(Verdict.of(run).line()),
                 Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"
                         + " runs. Sizes are MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; the seed's"
                         + " MB are 10^6 B. n/a: the platform could not measure it."),
@@ -105,9 +109,10 @@ public final class ReportContent {
         return new Section("model", "Memory model", blocks);
     }
 
-    private static Section budgets(List<BudgetOutcome> outcomes) {
+    private static Section budgets(RunResult run) {
+        List<BudgetOutcome> outcomes = run.budgets();
         List<Block> blocks = new ArrayList<>();
-        blocks.add(Paragraph.strong(verdict(outcomes)));
+        blocks.add(Paragraph.strong(Verdict.of(run).line()));
         if (outcomes.isEmpty()) {
             blocks.add(Paragraph.of("The spec has no budgets for the rows of this run."));
             return new Section("budgets", "Budgets", blocks);
@@ -128,21 +133,34 @@ public final class ReportContent {
         return new Section("budgets", "Budgets", blocks);
     }
 
+    /** The comparison with the baseline: every regression outcome, as the console and memstore.md list them. */
+    private static Section regressions(BaselineComparison baseline) {
+        List<Block> blocks = new ArrayList<>();
+        if (baseline == null) {
+            blocks.add(Paragraph.of("This run was not compared with a baseline."));
+            return new Section("regressions", "Against the baseline", blocks);
+        }
+        if (baseline.outcomes().isEmpty()) {
+            blocks.add(Paragraph.of("No regression budget applied to the rows of this run."));
+        } else {
+            TextTable t = ReportTables.regressions(baseline);
+            blocks.add(Table.of(capitalized(t.title()), t));
+        }
+        if (baseline.note() != null) {
+            blocks.add(Paragraph.of("Note: " + baseline.note() + "."));
+        }
+        return new Section("regressions", "Against the baseline", blocks);
+    }
+
     /** {@code pass}; {@code warn} for a breached warn-level budget; {@code FAIL} for one that fails the build. */
     static String status(BudgetOutcome o) {
+        if (!o.judged()) {
+            return "not judged";
+        }
         if (o.passed()) {
             return "pass";
         }
         return o.level() == BudgetLevel.WARN ? "warn" : "FAIL";
-    }
-
-    /** {@code PASSED: 12 budget outcomes: 10 passed, 2 warned, 0 failed}, or FAILED with the same counts. */
-    public static String verdict(List<BudgetOutcome> outcomes) {
-        long passed = outcomes.stream().filter(BudgetOutcome::passed).count();
-        long failed = outcomes.stream().filter(BudgetOutcome::failsRun).count();
-        long warned = outcomes.size() - passed - failed;
-        return (failed == 0 ? "PASSED" : "FAILED") + ": " + outcomes.size() + " budget outcome(s): " + passed
-                + " passed, " + warned + " warned, " + failed + " failed";
     }
 
     private static String capitalized(String s) {

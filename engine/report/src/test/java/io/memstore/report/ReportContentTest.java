@@ -2,8 +2,13 @@ package io.memstore.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memstore.measure.budget.BaselineComparison;
+import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TestRows;
+import io.memstore.measure.result.Verdict;
+import io.memstore.measure.spec.BudgetLevel;
+import io.memstore.measure.spec.Metric;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -14,7 +19,29 @@ class ReportContentTest {
         Report report = ReportContent.of(TestRows.sampleRun(), "memstore.json");
         assertThat(report.title()).isEqualTo("memstore: sample \"spec\"");
         assertThat(report.sections()).extracting(Section::id)
-                .containsExactly("summary", "charts", "workloads", "model", "budgets");
+                .containsExactly("summary", "charts", "workloads", "model", "budgets", "regressions");
+    }
+
+    @Test
+    void aRegressionThatFailsTheCheckFailsTheReportAndIsListed() {
+        RunResult passing = TestRows.sampleRun();
+        RunResult run = passing.withBaseline(new BaselineComparison("main.json", true, "sample", null, List.of(
+                new RegressionOutcome(Metric.INDEX_LIVE_HEAP, passing.rows().get(0).name(), 100.0, 120.0, 20.0, 0.2,
+                        0.05, null, 1.0, RegressionOutcome.Status.REGRESSED, false, BudgetLevel.ERROR,
+                        "grew"))));
+        assertThat(run.passed()).isFalse();
+        Report report = ReportContent.of(run, "memstore.json");
+        Paragraph summary = (Paragraph) report.sections().get(0).blocks().get(0);
+        assertThat(summary.text()).startsWith("FAILED: ").contains("(1 against the baseline)")
+                .isEqualTo(Verdict.of(run).line());
+        Paragraph budgets = blocks(report, "budgets", Paragraph.class).get(0);
+        assertThat(budgets.text()).isEqualTo(summary.text());
+        Table regressions = blocks(report, "regressions", Table.class).get(0);
+        assertThat(regressions.rows()).singleElement().satisfies(r -> assertThat(r).startsWith("FAIL", "error",
+                passing.rows().get(0).name(), "index.liveHeap"));
+        // without a baseline the section says so
+        assertThat(blocks(ReportContent.of(passing, "m"), "regressions", Paragraph.class).get(0).text())
+                .isEqualTo("This run was not compared with a baseline.");
     }
 
     @Test
@@ -64,6 +91,7 @@ class ReportContentTest {
         long failed = run.budgets().stream().filter(o -> o.failsRun()).count();
         assertThat(verdict.strong()).isTrue();
         assertThat(verdict.text()).startsWith("FAILED: 16 budget outcome(s): ").endsWith(failed + " failed");
+        assertThat(verdict.text()).isEqualTo(Verdict.of(run).line());
     }
 
     @Test
@@ -71,8 +99,9 @@ class ReportContentTest {
         Report report = ReportContent.of(SampleRuns.etcdLike("etcd-like", "m"), "target/memstore/memstore.json");
         Facts facts = blocks(report, "summary", Facts.class).get(0);
         assertThat(facts.facts()).extracting(Facts.Fact::term).containsExactly("Spec", "Spec file", "Results",
-                "Rows measured", "Java", "JVM flags of the probes", "OS", "CPUs");
-        assertThat(facts.facts().get(5).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
+                "Rows measured", "Store measured", "Java", "JVM flags of the probes", "OS", "CPUs");
+        assertThat(facts.facts().get(4).value()).isEqualTo("not recorded");
+        assertThat(facts.facts().get(6).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
         assertThat(report.chartCount()).isEqualTo(3);
         // 2 workload tables, model, residuals, budgets
         assertThat(report.tableCount()).isEqualTo(5);

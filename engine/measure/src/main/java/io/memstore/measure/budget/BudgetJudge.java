@@ -10,8 +10,10 @@ import java.util.OptionalDouble;
 
 /**
  * Judges measured rows and the fitted model against budget rules. Nothing passes silently: a metric the
- * platform could not measure, a model coefficient the rows could not determine and a rule that selects no row
- * are all failed outcomes at the rule's level.
+ * platform could not measure and a rule that selects no row are failed outcomes at the rule's level. A model rule
+ * whose model the rows do not determine (no model, a coefficient left undetermined, or fewer distinct rows than
+ * the fit has coefficients + 1, see {@link io.memstore.measure.model.MemoryModel}) has nothing to be judged on: it
+ * is listed as not judged ({@link BudgetOutcome#judged}), neither passed nor failed.
  */
 public final class BudgetJudge {
     /** The message of an outcome whose row lacks the metric. */
@@ -55,7 +57,7 @@ public final class BudgetJudge {
 
     private static BudgetOutcome judgeModel(ModelFit model, BudgetRule rule) {
         if (model == null) {
-            return judgeValue(rule, BudgetOutcome.MODEL_ROW, OptionalDouble.empty(), "no model was fitted");
+            return BudgetOutcome.notJudged(rule, BudgetOutcome.MODEL_ROW, null, "not judged: no model was fitted");
         }
         double value = switch (rule.metric()) {
             case MODEL_C1 -> model.c1();
@@ -63,9 +65,29 @@ public final class BudgetJudge {
             case MODEL_RELATIVE_RMS_ERROR -> model.relativeRmsError();
             default -> throw new IllegalStateException("not a model metric: " + rule.metric());
         };
-        String why = "model metric undetermined" + (model.note() == null ? "" : ": " + model.note());
-        return judgeValue(rule, BudgetOutcome.MODEL_ROW,
-                Double.isNaN(value) ? OptionalDouble.empty() : OptionalDouble.of(value), why);
+        if (Double.isNaN(value) || Double.isNaN(model.relativeRmsError())) {
+            return BudgetOutcome.notJudged(rule, BudgetOutcome.MODEL_ROW, Double.isNaN(value) ? null : value,
+                    "not judged: the model is undetermined" + (model.note() == null ? "" : ": " + model.note()));
+        }
+        return judgeValue(rule, BudgetOutcome.MODEL_ROW, OptionalDouble.of(value), null);
+    }
+
+    /**
+     * The outcomes of a row rule that is listed but not judged: one per matching row, with the row's value, or
+     * one with row {@value BudgetOutcome#NO_ROW} when no row matches.
+     */
+    public static List<BudgetOutcome> notJudged(List<RowResult> rows, BudgetRule rule, String why) {
+        List<BudgetOutcome> outcomes = new ArrayList<>();
+        for (RowResult row : rows) {
+            if (rule.rows().matches(row)) {
+                OptionalDouble v = row.metric(rule.metric());
+                outcomes.add(BudgetOutcome.notJudged(rule, row.name(), v.isPresent() ? v.getAsDouble() : null, why));
+            }
+        }
+        if (outcomes.isEmpty()) {
+            outcomes.add(BudgetOutcome.notJudged(rule, BudgetOutcome.NO_ROW, null, why));
+        }
+        return outcomes;
     }
 
     private static BudgetOutcome judgeValue(BudgetRule rule, String row, OptionalDouble value, String whyMissing) {

@@ -18,10 +18,12 @@ import java.util.Objects;
  * @param headroom distance to the nearest bound, negative when breached; null without an actual value
  * @param passed   true when the value is within the bounds
  * @param level    the rule's level: a failed ERROR outcome fails the run
- * @param message  why it passed or failed, for people
+ * @param message  why it passed or failed, for people; for an outcome that was not judged, why not
+ * @param judged   false when the budget had nothing it could honestly be judged on (a model the rows do not
+ *                 determine, a size bound on a row that {@code scale} resized): listed, never failed or warned
  */
 public record BudgetOutcome(Metric metric, String row, Double max, Double min, Double actual, Double headroom,
-                            boolean passed, BudgetLevel level, String message) {
+                            boolean passed, BudgetLevel level, String message, boolean judged) {
     /** The row of an outcome of a model rule. */
     public static final String MODEL_ROW = "(model)";
     /** The row of an outcome of a rule that matched no row. */
@@ -35,11 +37,31 @@ public record BudgetOutcome(Metric metric, String row, Double max, Double min, D
         if (passed && actual == null) {
             throw new IllegalArgumentException("an outcome without an actual value cannot pass: " + row);
         }
+        if (passed && !judged) {
+            throw new IllegalArgumentException("an outcome that was not judged cannot pass: " + row);
+        }
     }
 
-    /** True when this outcome fails the run: failed at ERROR level. */
+    /** A judged outcome. */
+    public BudgetOutcome(Metric metric, String row, Double max, Double min, Double actual, Double headroom,
+                         boolean passed, BudgetLevel level, String message) {
+        this(metric, row, max, min, actual, headroom, passed, level, message, true);
+    }
+
+    /** An outcome that was not judged, with the value measured (or null) and why it was not judged. */
+    public static BudgetOutcome notJudged(BudgetRule rule, String row, Double actual, String why) {
+        return new BudgetOutcome(rule.metric(), row, rule.max(), rule.min(), actual, null, false, rule.level(), why,
+                false);
+    }
+
+    /** True when this outcome fails the run: judged, failed, at ERROR level. */
     public boolean failsRun() {
-        return !passed && level == BudgetLevel.ERROR;
+        return judged && !passed && level == BudgetLevel.ERROR;
+    }
+
+    /** True when this outcome was judged and failed at WARN level. */
+    public boolean warns() {
+        return judged && !passed && level == BudgetLevel.WARN;
     }
 
     /**

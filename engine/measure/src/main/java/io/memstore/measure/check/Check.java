@@ -4,9 +4,7 @@ import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.budget.RegressionJudge;
 import io.memstore.measure.budget.RegressionRule;
-import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.StepSummary;
-import java.nio.file.Files;
 import io.memstore.measure.budget.BudgetOutcome;
 import io.memstore.measure.budget.BudgetRule;
 import io.memstore.measure.model.MemoryModel;
@@ -19,7 +17,9 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Budget;
+import io.memstore.measure.spec.IndexClassCheck;
 import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowFilter;
 import io.memstore.measure.spec.SpecException;
@@ -28,6 +28,7 @@ import io.memstore.measure.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,7 +44,12 @@ public final class Check {
 
     /** The spec the request names, or the embedded default spec when it names none. */
     public static WorkloadSpec loadSpec(Path specFile) throws SpecException {
-        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile);
+        return loadSpec(specFile, IndexClassCheck.UNCHECKED);
+    }
+
+    /** As {@link #loadSpec(Path)}, checking every index class the spec names with {@code indexClasses}. */
+    public static WorkloadSpec loadSpec(Path specFile, IndexClassCheck indexClasses) throws SpecException {
+        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile, indexClasses);
     }
 
     /** The rows a request selects from a spec, after scaling and filtering; refuses a filter that selects nothing. */
@@ -72,38 +78,39 @@ public final class Check {
     /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
     static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
         List<Row> rows = selectRows(spec, request);
-        request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
-                request.runner().workDir(), request.runner().keepFiles(), machine));
-        List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
-        List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
-        RunResult result = compare(spec, request, rows, judge(spec, request, rows, results));
-        ResultFiles.writeAll(result, request.outputDirectory());
-        StepSummary.append(result, request.environment());
-        return result;
+        Preflight.writable(request.outputDirectory(), "output directory");
+        try (OutputLock lock = OutputLock.acquire(request.outputDirectory())) {
+            // the baseline first: a broken one is found in a second, not after every row ran
+            BaselineFile baseline = BaselineFile.load(request.baseline());
+            request.runner().progress().accept(Preflight.check(rows, request.outputDirectory(),
+                    request.runner().workDir(), request.runner().keepFiles(), machine, request.runner().jvmArgs()));
+            List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
+            List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
+            RunResult result = compare(spec, request, rows, judge(spec, request, rows, results), baseline);
+            ResultFiles.writeAll(result, request.outputDirectory());
+            StepSummary.append(result, request.environment());
+            return result;
+        }
     }
 
     /**
-     * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the request's baseline file.
-     * Without such budgets and without a baseline the result is returned as it is; a baseline without such
-     * budgets is read (so a broken file is found early) and noted.
+     * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the baseline read before the
+     * run. Without such budgets and without a baseline the result is returned as it is; a baseline without such
+     * budgets is noted.
      */
-    static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result)
-            throws IOException {
+    static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result,
+                             BaselineFile baseline) {
         List<RegressionRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {
             if (budget.limitsIncrease() && rows.stream().anyMatch(budget::matches)) {
                 rules.add(BudgetRules.regression(budget));
             }
         }
-        Path file = request.baseline();
-        if (rules.isEmpty() && file == null) {
+        if (rules.isEmpty() && baseline.file() == null) {
             return result;
         }
-        RunResult old = null;
-        if (file != null && Files.exists(file)) {
-            old = ResultJson.read(file);
-        }
-        String name = file == null ? null : file.toString();
+        RunResult old = baseline.result();
+        String name = baseline.file() == null ? null : baseline.file().toString();
         BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
                 old == null ? null : old.specName(), rules, request.missingBaseline());
         if (rules.isEmpty()) {
@@ -113,7 +120,17 @@ public final class Check {
         return result.withBaseline(comparison);
     }
 
-    /** Fits the model and judges the budgets that apply to the measured rows. */
+    /**
+     * The row metrics whose bounds hold at any key count, so a scaled run still judges them: bytes per key, and the
+     * JVM's RSS before the index is built.
+     */
+    static final Set<Metric> SCALE_FREE = EnumSet.of(Metric.INDEX_BYTES_PER_KEY, Metric.JVM_BASELINE_RSS);
+
+    /**
+     * Fits the model and judges the budgets that apply to the measured rows. In a scaled run (scale other than 1)
+     * every row was resized, so a bound on a size-dependent metric (index.liveHeap, process.rss, ...) is listed as
+     * not judged at this scale, never failed or warned: a 1M-key bound says nothing about a 10K-key row.
+     */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
         ModelFit model = new MemoryModel().fit(results, modelIndex(rows));
         List<BudgetRule> rules = new ArrayList<>();
@@ -126,15 +143,24 @@ public final class Check {
                 rules.add(BudgetRules.from(budget));
             }
         }
-        List<BudgetOutcome> outcomes = BudgetJudge.judge(results, model, rules);
-        Environment environment = Environment.current(commonFlags(rows, request));
+        List<BudgetOutcome> outcomes = new ArrayList<>();
+        for (BudgetRule rule : rules) {
+            if (request.scale() != 1.0 && !rule.metric().isModel() && !SCALE_FREE.contains(rule.metric())) {
+                outcomes.addAll(BudgetJudge.notJudged(results, rule, "not judged at this scale: memstore.scale="
+                        + request.scale() + " resized the row, and this bound is for the spec's own size (a bound"
+                        + " per key, index.bytesPerKey, still applies)"));
+            } else {
+                outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
+            }
+        }
+        Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
 
-    /** The model describes memstore's B-tree unless every row measured the reference index. */
+    /** The model describes memstore's B-tree when any row measured it, else the index of the first row. */
     private static IndexKind modelIndex(List<Row> rows) {
-        return rows.stream().allMatch(r -> r.params().index() == IndexKind.REFERENCE) ? IndexKind.REFERENCE
-                : IndexKind.BTREE;
+        return rows.isEmpty() || rows.stream().anyMatch(r -> r.params().index().equals(IndexKind.BTREE))
+                ? IndexKind.BTREE : rows.get(0).params().index();
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.memstore.measure.check;
 
+import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.result.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import io.memstore.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -11,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The checks a run passes before its first probe starts, so that a run that cannot succeed fails in a second
@@ -20,6 +24,10 @@ import java.util.List;
  *       removed in each);</li>
  *   <li>no row needs more memory than the machine has ({@link RowFootprint#memoryBytes} against
  *       {@link MachineResources#physicalMemory});</li>
+ *   <li>no row needs more heap than an {@code -Xmx} among the user's probe flags allows: those flags come after the
+ *       probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap}) do not
+ *       fit would run out of heap after minutes of loading;</li>
+ *   <li>no row's values are larger than the store accepts ({@link StoreOptions#DEFAULT_MAX_VALUE_SIZE});</li>
  *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
  *       directory is deleted after it, or all of them when files are kept.</li>
  * </ol>
@@ -36,15 +44,37 @@ public final class Preflight {
      */
     public static String check(List<Row> rows, Path outputDirectory, Path workDir, boolean keepFiles,
                                MachineResources machine) {
+        return check(rows, outputDirectory, workDir, keepFiles, machine, List.of());
+    }
+
+    /**
+     * As {@link #check(List, Path, Path, boolean, MachineResources)}, with the user's probe flags
+     * ({@code memstore.jvmArgs}), whose last {@code -Xmx} every row's heap must fit.
+     */
+    public static String check(List<Row> rows, Path outputDirectory, Path workDir, boolean keepFiles,
+                               MachineResources machine, List<String> jvmArgs) {
         writable(outputDirectory, "output directory");
         if (!workDir.toAbsolutePath().normalize().equals(outputDirectory.toAbsolutePath().normalize())) {
             writable(workDir, "probe work directory");
         }
         List<RowFootprint> footprints = rows.stream().map(RowFootprint::of).toList();
         List<String> problems = new ArrayList<>();
+        Long userXmx = lastXmx(jvmArgs);
+        long heapProblems = 0;
         for (RowFootprint f : footprints) {
             if (f.memoryBytes() > machine.physicalMemory()) {
                 problems.add(memoryProblem(f, machine));
+            }
+            RowParams p = f.row().params();
+            if (userXmx != null && ProbeJvm.requiredHeap(p) > userXmx) {
+                problems.add(heapProblem(f, userXmx));
+                heapProblems++;
+            }
+            if (p.store() == StoreKind.SQLITE && p.valueSize() > StoreOptions.DEFAULT_MAX_VALUE_SIZE) {
+                problems.add("row '" + f.row().name() + "' has valueSize " + Units.iec((long) p.valueSize())
+                        + ", more than the " + Units.iec((long) StoreOptions.DEFAULT_MAX_VALUE_SIZE) + " the store"
+                        + " accepts (StoreOptions.maxValueSize); use a smaller valueSize");
+                heapProblems++;
             }
         }
         double diskNeeded = 0;
@@ -56,7 +86,7 @@ public final class Preflight {
                     : Math.max(diskNeeded, f.storeFileBytes());
         }
         long rowProblems = footprints.stream().filter(f -> f.memoryBytes() > machine.physicalMemory()
-                || f.storeFileBytes() > machine.usableDisk()).count();
+                || f.storeFileBytes() > machine.usableDisk()).count() + heapProblems;
         if (problems.isEmpty() && keepFiles && diskNeeded > machine.usableDisk()) {
             problems.add("with keepFiles every run's store file stays: together they need an estimated "
                     + Units.iec(diskNeeded) + " of disk, but only " + Units.iec((double) machine.usableDisk())
@@ -91,10 +121,54 @@ public final class Preflight {
     private static String memoryProblem(RowFootprint f, MachineResources machine) {
         RowParams p = f.row().params();
         return "row '" + f.row().name() + "' needs an estimated " + Units.iec(f.memoryBytes()) + " of memory ("
-                + Units.iec(f.memoryBytes() - RowFootprint.JVM_BASE) + " for the " + p.index().specName()
+                + Units.iec(ProbeJvm.estimatedLiveHeap(p)) + " for the " + p.index().specName()
                 + " index of " + p.keys() + " keys x " + p.versions() + " versions of " + p.keySize()
-                + " B keys, + " + Units.iec(RowFootprint.JVM_BASE) + " for the JVM), more than the "
+                + " B keys, + " + (p.store() == StoreKind.SQLITE ? Units.iec(ProbeJvm.writeBufferHeap(p)
+                + ProbeJvm.valueHeap(p)) + " for the store's write buffers and values in flight, + " : "")
+                + Units.iec(RowFootprint.JVM_BASE)
+                + " for the JVM), more than the "
                 + Units.iec((double) machine.physicalMemory()) + " of physical memory of this machine";
+    }
+
+    private static String heapProblem(RowFootprint f, long userXmx) {
+        RowParams p = f.row().params();
+        long need = ProbeJvm.requiredHeap(p);
+        return "row '" + f.row().name() + "' needs an estimated " + Units.iec(need) + " of heap (2 x "
+                + Units.iec(ProbeJvm.estimatedLiveHeap(p)) + " for the index, " + Units.iec(ProbeJvm.writeBufferHeap(p))
+                + " for the store's write buffers, " + Units.iec(ProbeJvm.valueHeap(p)) + " for values in flight, "
+                + Units.iec(need - 2 * ProbeJvm.estimatedLiveHeap(p) - ProbeJvm.writeBufferHeap(p)
+                - ProbeJvm.valueHeap(p)) + " for the JVM's own objects), but the -Xmx in memstore.jvmArgs allows "
+                + Units.iec(userXmx) + "; raise that -Xmx to at least -Xmx" + ((need + (1 << 20) - 1) >> 20)
+                + "m or remove it (the probe sizes its heap itself)";
+    }
+
+    /** The last -Xmx among the flags in bytes (the JVM takes the last), or null when there is none. */
+    static Long lastXmx(List<String> jvmArgs) {
+        Long xmx = null;
+        for (String a : jvmArgs) {
+            if (a.startsWith("-Xmx")) {
+                xmx = parseSize(a.substring(4), a);
+            } else if (a.startsWith("-XX:MaxHeapSize=")) {
+                xmx = parseSize(a.substring("-XX:MaxHeapSize=".length()), a);
+            }
+        }
+        return xmx;
+    }
+
+    private static long parseSize(String text, String flag) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (!t.isEmpty() && "kmgt".indexOf(t.charAt(t.length() - 1)) >= 0) {
+            unit = 1L << (10 * ("kmgt".indexOf(t.charAt(t.length() - 1)) + 1));
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(t), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new PreflightException("memstore.jvmArgs has " + flag + ", which is not a heap size the JVM"
+                    + " reads (expected a number of bytes with an optional k, m, g or t, as in -Xmx512m)."
+                    + " Nothing was run");
+        }
     }
 
     private static String diskProblem(RowFootprint f, MachineResources machine) {

@@ -10,8 +10,8 @@ import io.memstore.measure.spec.StoreKind;
  * Estimates, generous on purpose (a row refused here could not have run; one let through may still fail and is
  * then reported by the runner), computed in floating point so that absurd rows do not overflow.
  *
- * <p>Memory: {@link ProbeJvm#estimatedLiveHeap} plus {@link #JVM_BASE} for the JVM itself (code, metaspace,
- * threads, the young generation, SQLite's page cache).
+ * <p>Memory: {@link ProbeJvm#rowHeap} (the index, the store's write buffers and the values in flight) plus
+ * {@link #JVM_BASE} for the JVM itself (code, metaspace, threads, the young generation, SQLite's page cache).
  *
  * <p>Disk (SQLite rows only): every put is one row of key + value + {@link #ROW_OVERHEAD}, every deleted key one
  * tombstone row of key + overhead; times {@link #PAGE_SLACK} for partly filled and overflow pages, plus
@@ -34,7 +34,7 @@ public record RowFootprint(Row row, double memoryBytes, double storeFileBytes, d
 
     public static RowFootprint of(Row row) {
         RowParams p = row.params();
-        double memory = (double) ProbeJvm.estimatedLiveHeap(p) + JVM_BASE;
+        double memory = (double) ProbeJvm.rowHeap(p) + JVM_BASE;
         if (p.store() != StoreKind.SQLITE) {
             return new RowFootprint(row, memory, 0, 0);
         }

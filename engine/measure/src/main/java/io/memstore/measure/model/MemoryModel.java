@@ -6,8 +6,11 @@ import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.RowParams;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.OptionalDouble;
 import java.util.StringJoiner;
 
@@ -35,6 +38,16 @@ import java.util.StringJoiner;
  * <p><b>Degenerate rows.</b> When every fitted row has the same versions, N and N*versions are proportional and
  * c2 cannot be separated from c1: c2 is reported as NaN with a reason and c1 is fitted alone. With no usable row
  * both are NaN.
+ *
+ * <p><b>Determined only with rows to spare.</b> A fit of P coefficients passes exactly through P distinct rows
+ * (distinct in keys, versions and keySize), so its residuals, and a {@code model.relativeRmsError} budget, would
+ * say 0 % whatever the data. With fewer than P + 1 distinct rows the coefficients are still solved but the fit is
+ * <em>undetermined</em>: its relative RMS error is NaN, the note says why, and model budgets are not judged.
+ *
+ * <p><b>Negative coefficients</b> are real results, not errors, and the note gives the reason: c1 &lt; 0 when a key
+ * costs the index less than its bytes (the B-tree stores one shared prefix per leaf, so keys with long common
+ * prefixes, such as hierarchical keys, store fewer bytes than keySize); c2 &lt; 0 when a further version costs less
+ * than the {@code pointer} bytes the model charges for it (the B-tree packs a key's revisions into runs).
  *
  * <p>For comparison, the seed (etcd's benchmark of its own index) published {@value #SEED_C1} B and
  * {@value #SEED_C2} B, averaged from pairwise solutions of its 8 rows.
@@ -79,7 +92,7 @@ public final class MemoryModel {
         int changed = 0;
         for (RowResult row : rows) {
             RowParams p = row.params();
-            if (p.index() != index) {
+            if (!p.index().equals(index)) {
                 continue;
             }
             OptionalDouble y = row.metric(Metric.INDEX_LIVE_HEAP);
@@ -154,6 +167,28 @@ public final class MemoryModel {
             c1 = mt - c2 * mv;
         }
 
+        Set<List<Long>> distinct = new HashSet<>();
+        for (RowResult row : fitted) {
+            RowParams p = row.params();
+            distinct.add(List.of(p.keys(), (long) p.versions(), (long) p.keySize()));
+        }
+        int coefficients = Double.isNaN(c2) ? 1 : 2;
+        boolean determined = distinct.size() >= coefficients + 1;
+        if (!determined) {
+            note.add("undetermined: " + distinct.size() + " distinct row(s) for " + coefficients + " coefficient(s);"
+                    + " a fit passes exactly through as many rows as it has coefficients, so at least "
+                    + (coefficients + 1) + " are needed before its error says anything");
+        }
+        if (c1 < 0) {
+            note.add(String.format(Locale.ROOT, "c1 = %.1f B is negative: a key costs the index less than its"
+                    + " keySize bytes, as when keys share long prefixes that the B-tree stores once per leaf"
+                    + " (prefix compression)", c1));
+        }
+        if (c2 < 0) {
+            note.add(String.format(Locale.ROOT, "c2 = %.1f B is negative: a further version costs less than the"
+                    + " %d B pointer the model charges for it, as when revisions are packed into runs", c2, pointer));
+        }
+
         List<Residual> residuals = new ArrayList<>(n);
         double sumSquares = 0;
         double c2Term = Double.isNaN(c2) ? 0 : c2;
@@ -165,7 +200,7 @@ public final class MemoryModel {
             sumSquares += relativeError * relativeError;
             residuals.add(new Residual(row.name(), y, predicted, relativeError));
         }
-        double rms = Math.sqrt(sumSquares / n);
+        double rms = determined ? Math.sqrt(sumSquares / n) : Double.NaN;
         return new ModelFit(index, pointer, weighting, c1, c2, rms, residuals,
                 note.length() == 0 ? null : note.toString());
     }

@@ -33,10 +33,10 @@ public final class Calibration {
         List<RowResult> out = new ArrayList<>();
         for (RowResult r : rows) {
             RowParams p = r.params();
-            boolean same = p.index() == want.index() && p.keyPattern() == want.keyPattern()
+            boolean same = p.index().equals(want.index()) && p.keyPattern() == want.keyPattern()
                     && p.keySize() == want.keySize() && p.store() == want.store()
                     && (want.store() == StoreKind.NONE || p.valueSize() == want.valueSize())
-                    && p.deletes() == 0 && !p.compact();
+                    && p.settings().equals(want.settings()) && p.deletes() == 0 && !p.compact();
             if (same && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0 && r.metric(Metric.PROCESS_RSS).isPresent()
                     && r.metric(Metric.JVM_BASELINE_RSS).isPresent()) {
                 out.add(r);

@@ -70,7 +70,7 @@ public enum Layout {
 
     /** The layout of an index kind. */
     public static Layout of(IndexKind index) {
-        return index == IndexKind.REFERENCE ? DOUBLING_ARRAYS : LINEAR;
+        return IndexKind.REFERENCE.equals(index) ? DOUBLING_ARRAYS : LINEAR;
     }
 
     /** The capacity of an array grown by doubling from 1 to hold {@code n} elements: 1, 2, 4, 4, 8, ... */

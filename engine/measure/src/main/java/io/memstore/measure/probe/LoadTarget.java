@@ -1,10 +1,16 @@
 package io.memstore.measure.probe;
 
+import java.util.Map;
+
 /**
- * What a probe builds and measures: the index alone, or the store (index over SQLite). Revisions are the
- * target's business; the probe only says which key changes.
+ * What a probe builds and measures: the index alone, the store (index over SQLite), or another system's store
+ * ({@link TargetProvider}). Revisions are the target's business; the probe only says which key changes.
+ *
+ * <p>The data of most targets lives in the probe's own JVM, which the probe measures by default
+ * ({@link #memory}, {@link #heapInUse}); a target whose data lives in another process (a server the probe
+ * loads over the network) measures that process instead.
  */
-interface LoadTarget extends AutoCloseable {
+public interface LoadTarget extends AutoCloseable {
 
     /** Puts a key; {@code value} is a shared buffer, valid only during the call. */
     void put(byte[] key, byte[] value);
@@ -33,6 +39,31 @@ interface LoadTarget extends AutoCloseable {
 
     /** How a get is made, for the record ("index.get", "store.range single key"). */
     String getMethod();
+
+    /**
+     * The memory of the process that holds the data, read now: by default this JVM's ({@link ProcMemory#read}).
+     */
+    default ProcMemory memory() {
+        return ProcMemory.read();
+    }
+
+    /**
+     * Heap in use by the process that holds the data (B): by default this JVM's after full collections
+     * ({@link HeapMeter#liveHeap}); a process whose collections the probe cannot force reports its own figure.
+     */
+    default long heapInUse() {
+        return HeapMeter.liveHeap();
+    }
+
+    /** Gets worth timing at most (a target whose every get is a network round trip takes fewer). */
+    default int maxGets() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** The target's own metrics, read after the memory readings and added to the row's; none by default. */
+    default Map<String, Number> extraMetrics() {
+        return Map.of();
+    }
 
     @Override
     void close();

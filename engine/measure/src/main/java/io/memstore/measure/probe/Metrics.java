@@ -46,7 +46,12 @@ public final class Metrics {
     /** Revisions the index holds after the build, tombstones included. */
     public static final String INDEX_REVISIONS = "index.revisions";
 
-    /** VmRSS after the heap measurement (B). */
+    /** Milliseconds the probe waited after the build for the JIT compilers to go quiet ({@link SettledState}). */
+    public static final String SETTLE_MILLIS = "settle.millis";
+    /** 1 when both RSS readings were taken after returning freed native memory to the system, else 0. */
+    public static final String SETTLE_TRIMMED = "settle.trimmed";
+
+    /** VmRSS after the heap measurement, in the {@link SettledState settled state} (B). */
     public static final String PROCESS_RSS = Metric.PROCESS_RSS.metricName();
     /** VmHWM, the highest RSS of the process's life (B). */
     public static final String PROCESS_PEAK_RSS = Metric.PROCESS_PEAK_RSS.metricName();

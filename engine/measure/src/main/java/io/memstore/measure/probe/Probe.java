@@ -57,8 +57,11 @@ public final class Probe {
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
-            long baselineHeap = HeapMeter.liveHeap();
-            ProcMemory baseline = ProcMemory.read();
+            SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
+            SettledState.settle(SettledState.settleMillis());
+            long baselineHeap = target.heapInUse();
+            boolean trimmed = SettledState.trimNativeHeap();
+            ProcMemory baseline = target.memory();
             m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
@@ -92,9 +95,14 @@ public final class Probe {
             m.put(Metrics.LOAD_PUTS_PER_SECOND, puts / Math.max(1e-9, seconds(putsDone - start)));
             m.put(Metrics.COMPACT_SECONDS, compactSeconds);
 
+            phase.accept("settling");
+            long settleMillis = SettledState.settle(SettledState.settleMillis());
             phase.accept("measuring heap");
-            long live = HeapMeter.liveHeap() - baselineHeap;
-            ProcMemory after = ProcMemory.read();
+            long live = target.heapInUse() - baselineHeap;
+            trimmed &= SettledState.trimNativeHeap();
+            ProcMemory after = target.memory();
+            m.put(Metrics.SETTLE_MILLIS, settleMillis);
+            m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
             m.put(Metrics.INDEX_ALLOCATED, allocatedBefore == null || allocatedAfter == null ? null
                     : allocatedAfter - allocatedBefore);
             m.put(Metrics.INDEX_LIVE_HEAP, live);
@@ -108,6 +116,7 @@ public final class Probe {
             m.put(Metrics.PROCESS_PSS, after.pss());
             m.put(Metrics.STORE_FILE_SIZE, target.fileSize());
 
+            m.putAll(target.extraMetrics());
             timeGets(p, keys, deletions, target, m);
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
@@ -138,7 +147,8 @@ public final class Probe {
     private void timeGets(RowParams p, KeyGenerator keys, DeletionPlan deletions, LoadTarget target,
                           Map<String, Number> m) {
         long liveKeys = p.keys() - deletions.count();
-        if (args.gets() == 0 || liveKeys == 0) {
+        int gets = Math.min(args.gets(), target.maxGets());
+        if (gets == 0 || liveKeys == 0) {
             m.put(Metrics.GET_COUNT, 0L);
             m.put(Metrics.GET_OPS_PER_SECOND, null);
             return;
@@ -152,12 +162,12 @@ public final class Probe {
                 sample[s++] = keys.key(i);
             }
         }
-        getAll(target, sample, Math.max(args.gets() / 2, 1)); // warm-up: lets the JIT compile the read path
+        getAll(target, sample, Math.max(gets / 2, 1)); // warm-up: lets the JIT compile the read path
         long start = System.nanoTime();
-        getAll(target, sample, args.gets());
+        getAll(target, sample, gets);
         long elapsed = System.nanoTime() - start;
-        m.put(Metrics.GET_COUNT, (long) args.gets());
-        m.put(Metrics.GET_OPS_PER_SECOND, args.gets() / Math.max(1e-9, seconds(elapsed)));
+        m.put(Metrics.GET_COUNT, (long) gets);
+        m.put(Metrics.GET_OPS_PER_SECOND, gets / Math.max(1e-9, seconds(elapsed)));
     }
 
     private static void getAll(LoadTarget target, byte[][] sample, int gets) {
@@ -181,6 +191,7 @@ public final class Probe {
      */
     public static void validate(RowParams p) {
         checkRanges(p);
+        Indexes.factory(p.index(), p.settings().leafCapacity());
         KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         new DeletionPlan(p.keys(), p.deletes());
     }

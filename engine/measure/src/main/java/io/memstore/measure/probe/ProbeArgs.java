@@ -5,6 +5,8 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.StoreSettings;
+import io.memstore.store.Durability;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +31,8 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
     public static final int DEFAULT_GETS = 200_000;
 
     private static final List<String> NAMES = List.of("row", "workload", "keys", "versions", "keySize", "valueSize",
-            "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "out", "dir", "gets");
+            "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability", "sqliteCacheKiB",
+            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "out", "dir", "gets");
 
     public ProbeArgs {
         if (row == null || row.params() == null || output == null || dataDir == null) {
@@ -57,6 +60,14 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
         out.add("--runs=" + p.runs());
         out.add("--deletes=" + p.deletes());
         out.add("--compact=" + p.compact());
+        StoreSettings s = p.settings();
+        out.add("--leafCapacity=" + s.leafCapacity());
+        out.add("--durability=" + s.durability().name().toLowerCase(Locale.ROOT));
+        out.add("--sqliteCacheKiB=" + s.sqliteCacheKiB());
+        out.add("--readConnections=" + s.readConnections());
+        out.add("--batchLimit=" + s.batchLimit());
+        out.add("--batchBytes=" + s.batchBytes());
+        out.add("--batchIntervalMillis=" + s.batchIntervalMillis());
         out.add("--out=" + output);
         out.add("--dir=" + dataDir);
         out.add("--gets=" + gets);
@@ -91,8 +102,10 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
         RowParams params = new RowParams(f.text("workload"), f.longValue("keys"), f.intValue("versions"),
                 f.intValue("keySize"), f.intValue("valueSize"),
                 f.choice("keyPattern", KeyPattern.class), f.choice("store", StoreKind.class),
-                f.choice("index", IndexKind.class), f.longValue("seed"), f.intValue("runs"),
-                f.decimal("deletes"), f.bool("compact"));
+                f.index("index"), f.longValue("seed"), f.intValue("runs"),
+                f.decimal("deletes"), f.bool("compact"), new StoreSettings(f.intValue("leafCapacity"),
+                f.choice("durability", Durability.class), f.intValue("sqliteCacheKiB"), f.intValue("readConnections"),
+                f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")));
         int gets = values.containsKey("gets") ? f.intValue("gets") : DEFAULT_GETS;
         return new ProbeArgs(new Row(f.text("row"), params), Path.of(f.text("out")), Path.of(f.text("dir")), gets);
     }
@@ -142,6 +155,15 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
                 case "false" -> false;
                 default -> throw new IllegalArgumentException("--" + name + "=" + v + ": expected true or false");
             };
+        }
+
+        IndexKind index(String name) {
+            String v = text(name);
+            try {
+                return IndexKind.of(v);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--" + name + "=" + v + ": expected " + IndexKind.FORMS);
+            }
         }
 
         <E extends Enum<E>> E choice(String name, Class<E> type) {

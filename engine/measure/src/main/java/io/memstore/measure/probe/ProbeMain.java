@@ -15,7 +15,8 @@ import java.util.Map;
  * place atomically, so the parent never reads half a result.
  *
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
- * Exit codes: 0 measured; 2 bad arguments or a row that cannot be built ({@link Probe#validate}); 1 any other
+ * Exit codes: 0 measured; 2 bad arguments, a store on the class path that this probe cannot drive
+ * ({@link StoreDescriptor}) or a row that cannot be built ({@link Probe#validate}); 1 any other
  * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
  * ({@link ParentWatch}). On failure one line on stderr says why.
@@ -42,6 +43,8 @@ public final class ProbeMain {
         }
         String row = "row '" + args.row().name() + "'";
         try {
+            StoreDescriptor.requireDrivable(StoreDescriptor.read(ProbeMain.class.getClassLoader()),
+                    "the store on the probe's class path");
             Probe.validate(args.row().params());
         } catch (IllegalArgumentException e) {
             fail(EXIT_BAD_INPUT, "memstore probe: " + row + ": " + e.getMessage());

@@ -2,17 +2,26 @@ package io.memstore.measure.probe;
 
 import io.memstore.store.Durability;
 import io.memstore.store.MvccStore;
+import io.memstore.store.RevisionIndex;
 import io.memstore.store.StoreOptions;
-import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.StoreSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
- * The full store: {@link MvccStore} over a new SQLite file, in {@link Durability#DEFERRED} mode (group commit,
- * as etcd's backend batches writes), with the row's index. Each put is its own write transaction, so
+ * The full store: {@link MvccStore} over a new SQLite file with the row's index and store options
+ * ({@link StoreSettings}; by default {@link Durability#DEFERRED}, group commit as etcd's backend batches
+ * writes). Each put is its own write transaction, so
  * revisions advance exactly as in {@link IndexTarget}; the store copies keys and values, so the probe's
  * reused value buffer is safe to pass. Gets are single-key ranges at the latest revision
  * ({@link MvccStore#get(byte[])}): the index lookup plus the value's row read from SQLite.
@@ -26,7 +35,7 @@ final class StoreTarget implements LoadTarget {
     }
 
     /** Opens a new store in {@code dataDir}; an existing store file there is an error, never reused. */
-    static StoreTarget open(Path dataDir, IndexKind index) {
+    static StoreTarget open(Path dataDir, Supplier<RevisionIndex> index, StoreSettings settings) {
         Path file = dataDir.resolve(FILE_NAME);
         try {
             Files.createDirectories(dataDir);
@@ -37,8 +46,10 @@ final class StoreTarget implements LoadTarget {
         if (Files.exists(file)) {
             throw new IllegalArgumentException(file + " exists already: each probe run needs a new store file");
         }
-        StoreOptions options = StoreOptions.defaults().durability(Durability.DEFERRED)
-                .indexFactory(() -> Indexes.create(index));
+        StoreOptions options = StoreOptions.defaults().durability(settings.durability())
+                .sqliteCacheKiB(settings.sqliteCacheKiB()).readConnections(settings.readConnections())
+                .batchLimit(settings.batchLimit()).batchBytes(settings.batchBytes())
+                .batchInterval(Duration.ofMillis(settings.batchIntervalMillis())).indexFactory(index);
         return new StoreTarget(MvccStore.open(file, options));
     }
 
@@ -57,9 +68,25 @@ final class StoreTarget implements LoadTarget {
         store.compact(store.currentRevision());
     }
 
+    /**
+     * Writes every buffered commit into the file, then checkpoints the write-ahead log into the database and
+     * truncates it ({@code PRAGMA wal_checkpoint(TRUNCATE)}, on a connection of its own that is closed again): the
+     * state a store settles into between bursts of writes, with no log frames left to replay.
+     */
     @Override
     public void finish() {
         store.flush();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + store.file().toAbsolutePath());
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            if (rs.next() && rs.getInt(1) != 0) {
+                throw new IllegalStateException("the write-ahead log of " + store.file() + " could not be"
+                        + " checkpointed: SQLite reported it busy");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot checkpoint the write-ahead log of " + store.file() + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -10,9 +10,10 @@ final class Targets {
     }
 
     static LoadTarget open(RowParams p, Path dataDir) {
+        var indexes = Indexes.factory(p.index(), p.settings().leafCapacity());
         return switch (p.store()) {
-            case NONE -> new IndexTarget(Indexes.create(p.index()));
-            case SQLITE -> StoreTarget.open(dataDir, p.index());
+            case NONE -> new IndexTarget(indexes.get());
+            case SQLITE -> StoreTarget.open(dataDir, indexes, p.settings());
         };
     }
 }

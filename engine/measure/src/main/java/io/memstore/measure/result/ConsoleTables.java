@@ -1,6 +1,5 @@
 package io.memstore.measure.result;
 
-import io.memstore.measure.budget.BudgetOutcome;
 import io.memstore.measure.model.ModelFit;
 
 import java.util.ArrayList;
@@ -18,6 +17,9 @@ public final class ConsoleTables {
         List<String> lines = new ArrayList<>();
         lines.add(TextTable.printable("memstore " + result.specName() + " (" + result.specFile() + "): " + result.rows().size()
                 + " row(s); sizes in MiB = 1024^2 B, B/key in parentheses; n/a = not measurable here"));
+        if (result.environment().store() != null) {
+            lines.add(TextTable.printable("store measured: " + result.environment().store().describe()));
+        }
         for (TextTable table : ReportTables.workloads(result.rows())) {
             section(lines, table);
         }
@@ -50,21 +52,8 @@ public final class ConsoleTables {
         lines.addAll(table.aligned());
     }
 
-    /** {@code PASSED: 4 budget outcome(s), 0 failed} or {@code FAILED: 2 of 4 budget outcome(s) failed (1 error)}. */
+    /** The verdict line ({@link Verdict#line}). */
     static String verdict(RunResult result) {
-        long failed = result.budgets().stream().filter(o -> !o.passed()).count();
-        long errors = result.budgets().stream().filter(BudgetOutcome::failsRun).count();
-        int total = result.budgets().size();
-        if (result.baseline() != null) {
-            // regression outcomes are budget outcomes too: one count, so the verdict line cannot hide them
-            failed += result.baseline().outcomes().stream().filter(o -> !o.passed()).count();
-            errors += result.baseline().outcomes().stream().filter(o -> o.failsRun()).count();
-            total += result.baseline().outcomes().size();
-        }
-        if (result.passed()) {
-            return "PASSED: " + total + " budget outcome(s), " + failed + " failed"
-                    + (failed > 0 ? " (warnings only)" : "");
-        }
-        return "FAILED: " + failed + " of " + total + " budget outcome(s) failed (" + errors + " at error level)";
+        return Verdict.of(result).line();
     }
 }

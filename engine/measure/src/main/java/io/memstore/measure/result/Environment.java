@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.probe.MeasuredStore;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Objects;
@@ -11,8 +12,9 @@ import java.util.Objects;
  * @param jvmArgs the arguments of the JVMs that measured (the forked probe JVMs, not necessarily this one)
  * @param os      operating system name, version and architecture
  * @param cpus    processors available to the JVM
+ * @param store   the memstore-store the probes ran, or null when not recorded (results of older versions)
  */
-public record Environment(String java, List<String> jvmArgs, String os, int cpus) {
+public record Environment(String java, List<String> jvmArgs, String os, int cpus, MeasuredStore store) {
     public Environment {
         Objects.requireNonNull(java, "java");
         Objects.requireNonNull(os, "os");
@@ -20,6 +22,16 @@ public record Environment(String java, List<String> jvmArgs, String os, int cpus
         if (cpus < 1) {
             throw new IllegalArgumentException("cpus must be at least 1, got " + cpus);
         }
+    }
+
+    /** An environment without a record of the store measured. */
+    public Environment(String java, List<String> jvmArgs, String os, int cpus) {
+        this(java, jvmArgs, os, cpus, null);
+    }
+
+    /** The same environment, recording which store the probes ran. */
+    public Environment withStore(MeasuredStore measured) {
+        return new Environment(java, jvmArgs, os, cpus, measured);
     }
 
     /** This JVM's environment, with the given arguments of the measuring JVMs. */

@@ -9,6 +9,7 @@ import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
+import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 
@@ -35,8 +36,14 @@ public final class ReportTables {
             Metric.PROCESS_RSS, Metric.PROCESS_PEAK_RSS, Metric.STORE_FILE_SIZE};
     private static final String[] SIZE_HEADERS = {"index live heap", "allocated", "RSS", "peak RSS", "store file"};
 
-    /** A parameter that gets its own column only when it varies within a workload. */
-    private record Varying(String header, boolean right, Function<RowParams, String> cell) {
+    /**
+     * A parameter that gets its own column only when it varies within a workload; otherwise the table's title
+     * names its value, unless it is {@code quietDefault} (a store option at its default is left out).
+     */
+    private record Varying(String header, boolean right, Function<RowParams, String> cell, String quietDefault) {
+        Varying(String header, boolean right, Function<RowParams, String> cell) {
+            this(header, right, cell, null);
+        }
     }
 
     private static final List<Varying> VARYING = List.of(
@@ -44,7 +51,18 @@ public final class ReportTables {
             new Varying("store", false, p -> p.store().specName()),
             new Varying("key pattern", false, p -> p.keyPattern().specName()),
             new Varying("deletes", true, p -> Units.percent(p.deletes())),
-            new Varying("compact", false, p -> Boolean.toString(p.compact())));
+            new Varying("compact", false, p -> Boolean.toString(p.compact())),
+            varying("leaf capacity", true, RowField.LEAF_CAPACITY),
+            varying("durability", false, RowField.DURABILITY),
+            varying("SQLite cache", true, RowField.SQLITE_CACHE),
+            varying("read connections", true, RowField.READ_CONNECTIONS),
+            varying("batch limit", true, RowField.BATCH_LIMIT),
+            varying("batch bytes", true, RowField.BATCH_BYTES),
+            varying("batch interval", true, RowField.BATCH_INTERVAL));
+
+    private static Varying varying(String header, boolean right, RowField field) {
+        return new Varying(header, right, p -> field.format(field.get(p)), field.builtInDefaultText());
+    }
 
     private ReportTables() {
     }
@@ -68,7 +86,7 @@ public final class ReportTables {
             rows.forEach(r -> values.add(v.cell().apply(r.params())));
             if (values.size() > 1) {
                 extra.add(v);
-            } else {
+            } else if (!values.iterator().next().equals(v.quietDefault())) {
                 constant.add(v.header() + " " + values.iterator().next());
             }
         }
@@ -106,7 +124,8 @@ public final class ReportTables {
         t.row(List.of("c1, B per key", bytes(fit.c1()), Integer.toString(MemoryModel.SEED_C1)));
         t.row(List.of("c2, B per version", bytes(fit.c2()), Integer.toString(MemoryModel.SEED_C2)));
         t.row(List.of("pointer, B", Integer.toString(fit.pointer()), "-"));
-        t.row(List.of("relative RMS error", Units.percent(fit.relativeRmsError()), "-"));
+        t.row(List.of("relative RMS error", Double.isNaN(fit.relativeRmsError()) ? "undetermined"
+                : Units.percent(fit.relativeRmsError()), "-"));
         t.row(List.of("rows fitted", Integer.toString(fit.residuals().size()), "8"));
         t.row(List.of("method", fit.weighting() == Weighting.RELATIVE ? "least squares, weight 1/y^2"
                 : "least squares, unweighted", "average of pairwise solutions"));
@@ -132,7 +151,7 @@ public final class ReportTables {
                 .column("message", false);
         for (BudgetOutcome o : outcomes) {
             MetricUnit unit = o.metric().unit();
-            t.row(List.of(o.passed() ? "pass" : "FAIL", o.level().specName(), o.row(), o.metric().metricName(),
+            t.row(List.of(result(o), o.level().specName(), o.row(), o.metric().metricName(),
                     o.actual() == null ? Units.NA : unit.format(o.actual()),
                     o.min() == null ? "-" : unit.format(o.min()),
                     o.max() == null ? "-" : unit.format(o.max()),
@@ -142,8 +161,13 @@ public final class ReportTables {
         return t;
     }
 
+    /** {@code pass}, {@code FAIL} or {@code WARN} as a failed outcome's level decides, or {@code not judged}. */
+    public static String result(BudgetOutcome o) {
+        return !o.judged() ? "not judged" : o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
+    }
+
     /** One line per regression outcome: old -> new (delta, %) against the limits. */
-    static TextTable regressions(BaselineComparison baseline) {
+    public static TextTable regressions(BaselineComparison baseline) {
         TextTable t = new TextTable("against baseline " + baseline.file()
                 + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
         t.column("result", false).column("level", false).column("row", false).column("metric", false)

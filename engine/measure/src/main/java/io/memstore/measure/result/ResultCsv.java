@@ -2,11 +2,13 @@ package io.memstore.measure.result;
 
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreSettings;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code memstore.csv}: one line per row for spreadsheets and scripts (RFC 4180: comma-separated, CRLF line
@@ -20,7 +22,8 @@ public final class ResultCsv {
     public static final String FILE_NAME = "memstore.csv";
 
     private static final List<String> PARAM_COLUMNS = List.of("keys", "versions", "keySize", "valueSize",
-            "keyPattern", "store", "index", "deletes", "compact", "seed", "runs");
+            "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
+            "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
 
     private ResultCsv() {
     }
@@ -48,7 +51,12 @@ public final class ResultCsv {
                     Long.toString(p.keys()), Integer.toString(p.versions()), Integer.toString(p.keySize()),
                     Integer.toString(p.valueSize()), p.keyPattern().specName(), p.store().specName(),
                     p.index().specName(), NumberText.text(p.deletes()), Boolean.toString(p.compact()),
-                    Long.toString(p.seed()), Integer.toString(p.runs()), Integer.toString(row.runs())));
+                    Long.toString(p.seed()), Integer.toString(p.runs())));
+            StoreSettings st = p.settings();
+            cells.addAll(List.of(Integer.toString(st.leafCapacity()), st.durability().name().toLowerCase(Locale.ROOT),
+                    Long.toString(st.sqliteCacheKiB() * 1024L), Integer.toString(st.readConnections()),
+                    Integer.toString(st.batchLimit()), Long.toString(st.batchBytes()),
+                    Long.toString(st.batchIntervalMillis()), Integer.toString(row.runs())));
             for (Metric m : Metric.rowMetrics()) {
                 cells.add(number(m, row.metrics().get(m.metricName())));
             }

@@ -17,7 +17,8 @@ import java.util.List;
  *   <li>an outcome that fails the run is a {@code <failure>} whose message is the outcome's line;</li>
  *   <li>a warning (a failed warn-level budget) passes, with the line in {@code <system-out>}, since the build
  *       passes too; regression noise likewise;</li>
- *   <li>a regression budget with nothing to compare with is {@code <skipped>}, with the reason.</li>
+ *   <li>a regression budget with nothing to compare with is {@code <skipped>}, with the reason, and so is a
+ *       budget that was not judged ({@link BudgetOutcome#judged}).</li>
  * </ul>
  */
 public final class ResultJUnit {
@@ -40,7 +41,9 @@ public final class ResultJUnit {
         for (BudgetOutcome o : result.budgets()) {
             String name = o.metric().metricName() + " [" + o.row() + "]";
             String line = o.describe();
-            if (o.failsRun()) {
+            if (!o.judged()) {
+                cases.add(new Case(name, null, "not judged: " + o.message(), null));
+            } else if (o.failsRun()) {
                 cases.add(new Case(name, line, null, null));
             } else {
                 cases.add(new Case(name, null, null, (o.passed() ? "" : "warning: ") + line));
@@ -69,7 +72,11 @@ public final class ResultJUnit {
         x.append("  <properties>\n");
         property(x, "spec", result.specFile());
         property(x, "java", result.environment().java());
+        if (result.environment().store() != null) {
+            property(x, "store", result.environment().store().describe());
+        }
         property(x, "passed", Boolean.toString(result.passed()));
+        property(x, "verdict", Verdict.of(result).line());
         if (result.baseline() != null) {
             property(x, "baseline", result.baseline().file());
         }

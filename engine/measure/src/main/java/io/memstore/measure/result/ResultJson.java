@@ -9,10 +9,13 @@ import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
+import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.StoreSettings;
+import io.memstore.store.Durability;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,25 +28,31 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * {@code memstore.json}: the complete {@link RunResult}, the file other tools read. Layout (keys in this order):
  * <pre>
- * {"schemaVersion": 1, "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus"},
+ * {"schemaVersion": 1, "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus",
+ *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store",
- *            "index", "deletes", "compact", "seed", "runs"}, "metrics": {...}, "spread": {...}, "runs"}],
+ *            "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache" (B),
+ *            "readConnections", "batchLimit", "batchBytes" (B), "batchInterval" (ms)}, "metrics": {...},
+ *            "spread": {...}, "runs"}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
- *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message"}],
+ *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
  *               "message"}]} or null,
  *  "passed"}
  * </pre>
- * {@code baseline} was added within schemaVersion 1 (an addition readers can ignore); files written before it
- * have no such key and read as results that were not compared with a baseline.
+ * {@code baseline}, the store options of {@code params}, {@code environment.store} and a budget's {@code judged}
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}) were added within schemaVersion 1
+ * (additions readers can ignore); files written before them have no such keys and read as results that were not
+ * compared with a baseline, with default store options and every budget judged.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -93,14 +102,16 @@ public final class ResultJson {
         JsonValue spec = root.field("spec");
         spec.onlyFields("name", "file");
         JsonValue env = root.field("environment");
-        env.onlyFields("java", "jvmArgs", "os", "cpus");
+        env.onlyFields("java", "jvmArgs", "os", "cpus", "store");
         List<String> jvmArgs = new ArrayList<>();
         for (JsonValue arg : env.field("jvmArgs").elements()) {
             jvmArgs.add(arg.string());
         }
         JsonValue cpus = env.field("cpus");
+        JsonValue storeValue = env.members().get("store");
+        MeasuredStore store = storeValue == null || storeValue.isNull() ? null : readStore(storeValue);
         Environment environment = build(cpus, () -> new Environment(env.field("java").string(), jvmArgs,
-                env.field("os").string(), cpus.intValue()));
+                env.field("os").string(), cpus.intValue(), store));
 
         List<RowResult> rows = new ArrayList<>();
         for (JsonValue row : root.field("rows").elements()) {
@@ -137,6 +148,12 @@ public final class ResultJson {
         env.put("jvmArgs", e.jvmArgs());
         env.put("os", e.os());
         env.put("cpus", e.cpus());
+        Map<String, Object> store = null;
+        if (e.store() != null) {
+            store = map("version", e.store().version(), "source", e.store().source());
+            store.put("artifact", e.store().artifact());
+        }
+        env.put("store", store);
         root.put("environment", env);
         root.put("rows", r.rows().stream().map(ResultJson::rowTree).toList());
         root.put("model", r.model() == null ? null : modelTree(r.model()));
@@ -163,6 +180,14 @@ public final class ResultJson {
         params.put("compact", p.compact());
         params.put("seed", p.seed());
         params.put("runs", p.runs());
+        StoreSettings st = p.settings();
+        params.put("leafCapacity", st.leafCapacity());
+        params.put("durability", st.durability().name().toLowerCase(Locale.ROOT));
+        params.put("sqliteCache", st.sqliteCacheKiB() * 1024L);
+        params.put("readConnections", st.readConnections());
+        params.put("batchLimit", st.batchLimit());
+        params.put("batchBytes", st.batchBytes());
+        params.put("batchInterval", st.batchIntervalMillis());
         m.put("params", params);
         Map<String, Object> metrics = new LinkedHashMap<>();
         for (Metric metric : Metric.rowMetrics()) {
@@ -207,6 +232,7 @@ public final class ResultJson {
         m.put("actual", number(o.metric(), o.actual()));
         m.put("headroom", number(o.metric(), o.headroom()));
         m.put("passed", o.passed());
+        m.put("judged", o.judged());
         m.put("level", o.level().specName());
         m.put("message", o.message());
         return m;
@@ -255,15 +281,17 @@ public final class ResultJson {
         row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
         JsonValue p = row.field("params");
         p.onlyFields("keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index", "deletes",
-                "compact", "seed", "runs");
+                "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache", "readConnections",
+                "batchLimit", "batchBytes", "batchInterval");
         String workload = row.field("workload").string();
+        StoreSettings settings = readSettings(p);
         RowParams params = build(p, () -> new RowParams(workload, p.field("keys").longValue(),
                 p.field("versions").intValue(), p.field("keySize").intValue(), p.field("valueSize").intValue(),
                 named(p.field("keyPattern"), KeyPattern.values(), KeyPattern::specName),
                 named(p.field("store"), StoreKind.values(), StoreKind::specName),
-                named(p.field("index"), IndexKind.values(), IndexKind::specName),
+                index(p.field("index")),
                 p.field("seed").longValue(), p.field("runs").intValue(), p.field("deletes").number(),
-                p.field("compact").bool()));
+                p.field("compact").bool(), settings));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
@@ -296,13 +324,15 @@ public final class ResultJson {
         }
         JsonValue weighting = m.field("weighting");
         Weighting w = build(weighting, () -> Weighting.bySpecName(weighting.string()));
-        return build(m, () -> new ModelFit(named(m.field("index"), IndexKind.values(), IndexKind::specName),
+        return build(m, () -> new ModelFit(index(m.field("index")),
                 m.field("pointer").intValue(), w, m.field("c1").numberOrNaN(), m.field("c2").numberOrNaN(),
                 m.field("relativeRmsError").numberOrNaN(), residuals, m.field("note").nullableString()));
     }
 
     private static BudgetOutcome readOutcome(JsonValue o) throws ResultFormatException {
-        o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "level", "message");
+        o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message");
+        JsonValue judgedValue = o.members().get("judged"); // absent in files written before it: judged
+        boolean judged = judgedValue == null || judgedValue.bool();
         JsonValue metricValue = o.field("metric");
         String metricName = metricValue.string();
         Metric metric = Metric.byName(metricName).orElseThrow(() -> metricValue.error("unknown metric; known: "
@@ -311,7 +341,8 @@ public final class ResultJson {
         BudgetLevel l = build(level, () -> BudgetLevel.bySpecName(level.string()));
         return build(o, () -> new BudgetOutcome(metric, o.field("row").string(), o.field("max").nullableNumber(),
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
-                o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string()));
+                o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string(),
+                judged));
     }
 
     private static BaselineComparison readBaseline(JsonValue b) throws ResultFormatException {
@@ -338,6 +369,43 @@ public final class ResultJson {
     }
 
     /** The constant of {@code values} whose spec name the string is, or an error listing them. */
+    /**
+     * The store options of a row; files written before they were recorded have none of them and read as the
+     * defaults the probe used then ({@link StoreSettings#DEFAULTS}).
+     */
+    private static StoreSettings readSettings(JsonValue p) throws ResultFormatException {
+        StoreSettings d = StoreSettings.DEFAULTS;
+        Map<String, JsonValue> present = p.members();
+        if (!present.containsKey("leafCapacity")) {
+            return d;
+        }
+        JsonValue cache = p.field("sqliteCache");
+        long cacheBytes = cache.longValue();
+        if (cacheBytes % 1024 != 0) {
+            throw cache.error("sqliteCache must be a whole number of KiB, was " + cacheBytes + " B");
+        }
+        return build(p, () -> new StoreSettings(p.field("leafCapacity").intValue(),
+                named(p.field("durability"), Durability.values(), x -> x.name().toLowerCase(Locale.ROOT)),
+                Math.toIntExact(cacheBytes / 1024), p.field("readConnections").intValue(),
+                p.field("batchLimit").intValue(), p.field("batchBytes").longValue(),
+                p.field("batchInterval").longValue()));
+    }
+
+    private static MeasuredStore readStore(JsonValue v) throws ResultFormatException {
+        v.onlyFields("version", "source", "artifact");
+        return build(v, () -> new MeasuredStore(v.field("version").string(), v.field("source").string(),
+                v.field("artifact").string()));
+    }
+
+    private static IndexKind index(JsonValue value) throws ResultFormatException {
+        String s = value.string();
+        try {
+            return IndexKind.of(s);
+        } catch (IllegalArgumentException e) {
+            throw value.error(e.getMessage() + "; expected " + IndexKind.FORMS);
+        }
+    }
+
     private static <E> E named(JsonValue value, E[] values, Function<E, String> specName)
             throws ResultFormatException {
         String s = value.string();

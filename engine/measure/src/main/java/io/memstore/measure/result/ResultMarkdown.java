@@ -31,7 +31,8 @@ public final class ResultMarkdown {
         Environment env = result.environment();
         lines.add(TextTable.printable("Spec `" + result.specFile() + "`, Java " + env.java() + ", " + env.os()
                 + ", " + env.cpus() + " CPU(s), JVM arguments: " + (env.jvmArgs().isEmpty() ? "none"
-                : "`" + String.join(" ", env.jvmArgs()) + "`") + "."));
+                : "`" + String.join(" ", env.jvmArgs()) + "`") + "."
+                + (env.store() == null ? "" : " Store measured: " + env.store().describe() + ".")));
         lines.add("");
         lines.add("**" + ConsoleTables.verdict(result) + "**");
         lines.add("");

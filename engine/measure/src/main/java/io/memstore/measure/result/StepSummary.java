@@ -46,7 +46,7 @@ public final class StepSummary {
         lines.add("");
         lines.add("**" + ConsoleTables.verdict(result) + "** (" + result.rows().size() + " row(s); details in"
                 + " target/memstore/memstore.md)");
-        List<BudgetOutcome> notPassed = result.budgets().stream().filter(o -> !o.passed()).toList();
+        List<BudgetOutcome> notPassed = result.budgets().stream().filter(o -> !o.passed() && o.judged()).toList();
         if (!notPassed.isEmpty()) {
             lines.add("");
             lines.addAll(ReportTables.budgets(notPassed).markdown());

@@ -5,6 +5,7 @@ import io.memstore.measure.probe.ParentWatch;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.spec.Row;
 
 import java.io.BufferedReader;
@@ -41,7 +42,9 @@ import java.util.stream.Collectors;
  * at the timeout is killed with its descendants; a child that ends without a result becomes a
  * {@link ProbeFailedException} naming the row, the exit code and the output tail. The environment variables
  * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
- * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags.
+ * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags, and
+ * {@link ProbeJvm#ENVIRONMENT} is added. The settle time ({@link RunnerOptions#settle}) goes to the child as a
+ * system property that is not part of the recorded flags.
  *
  * <p>No orphans, no leftovers: a Ctrl-C or SIGTERM of this JVM kills the running child and removes its run
  * directory ({@link ProcessTree}'s shutdown hook); a SIGKILL of this JVM is noticed by the child itself, which
@@ -124,6 +127,7 @@ public final class RowRunner {
         command.addAll(jvmArgs);
         // not part of the recorded flags: they tell the child how to end with this JVM (see ParentWatch)
         command.add("-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid());
+        command.add("-D" + SettledState.SETTLE_PROPERTY + "=" + options.settle().toMillis());
         if (!options.keepFiles()) {
             command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
         }
@@ -134,6 +138,7 @@ public final class RowRunner {
 
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         FLAG_VARIABLES.forEach(pb.environment()::remove);
+        pb.environment().putAll(ProbeJvm.ENVIRONMENT);
         OutputTail tail = new OutputTail(TAIL_CHARS);
         long start = System.nanoTime();
         Process child;

@@ -1,7 +1,9 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.SettledState;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,9 +25,13 @@ import java.util.function.Consumer;
  * @param progress  told what is happening, one line at a time ("row 3/12 ...: run 1/3, loading 40 %, 14 s")
  * @param mainClass the child's main class: {@link ProbeMain} unless a test or another probe says otherwise
  * @param gets      timed gets per run
+ * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
+ * @param settle    how long the child lets the JVM settle before each RSS reading, after its compilers went
+ *                  quiet ({@link io.memstore.measure.probe.SettledState}); zero for runs whose RSS is not the point
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
-                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets) {
+                            boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
+                            MeasuredStore store, Duration settle) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
     public RunnerOptions {
@@ -49,16 +55,21 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
         if (gets < 0) {
             throw new IllegalArgumentException("gets must not be negative, was " + gets);
         }
+        Objects.requireNonNull(settle, "settle");
+        if (settle.isNegative()) {
+            throw new IllegalArgumentException("settle must not be negative, was " + settle);
+        }
     }
 
     /**
      * Defaults: this JVM's java ({@code ${java.home}/bin/java}), no extra flags, a 30-minute timeout, the
-     * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets.
+     * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets, the
+     * {@link io.memstore.measure.probe.SettledState#DEFAULT_SETTLE_MILLIS default settle time}.
      */
     public static RunnerOptions of(List<Path> classpath) {
         return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
                 Path.of(System.getProperty("java.io.tmpdir")), false, line -> { }, ProbeMain.class.getName(),
-                ProbeArgs.DEFAULT_GETS);
+                ProbeArgs.DEFAULT_GETS, null, Duration.ofMillis(SettledState.DEFAULT_SETTLE_MILLIS));
     }
 
     /** The java executable of the running JVM. */
@@ -68,34 +79,52 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
     }
 
     public RunnerOptions withJava(Path value) {
-        return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withJvmArgs(List<String> value) {
-        return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withTimeout(Duration value) {
-        return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withWorkDir(Path value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withKeepFiles(boolean value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withProgress(Consumer<String> value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
+                store, settle);
     }
 
     public RunnerOptions withMainClass(String value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets,
+                store, settle);
+    }
+
+    public RunnerOptions withStore(MeasuredStore value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                value, settle);
     }
 
     public RunnerOptions withGets(int value) {
-        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value);
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value,
+                store, settle);
+    }
+
+    public RunnerOptions withSettle(Duration value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, value);
     }
 }

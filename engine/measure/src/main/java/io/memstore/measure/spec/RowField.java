@@ -1,9 +1,11 @@
 package io.memstore.measure.spec;
 
+import io.memstore.store.Durability;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -12,7 +14,9 @@ import java.util.regex.Pattern;
  * The row parameters a spec sets in {@code defaults}, in a workload (one value or a list), or in a budget's
  * {@code where}: their spec names, how their scalars parse, their limits, their built-in defaults and how row
  * names print them. Parsed values are boxed as {@code get(RowParams)} returns them: Long for keys and seed,
- * Integer for versions, keySize, valueSize and runs, Double for deletes, Boolean for compact, and the enums.
+ * Integer for versions, keySize, valueSize, runs, leafCapacity, sqliteCache (in KiB), readConnections and
+ * batchLimit, Long for batchBytes (B) and batchInterval (ms), Double for deletes, Boolean for compact, the enums
+ * and {@link IndexKind}.
  */
 public enum RowField {
     KEYS("keys", "a count from 1 to 100M, like 100K or 1M") {
@@ -142,10 +146,14 @@ public enum RowField {
             return StoreKind.SQLITE;
         }
     },
-    INDEX("index", "one of btree, reference") {
+    INDEX("index", IndexKind.FORMS) {
         @Override
         Object parse(String text) throws BadValue {
-            return choice(text, IndexKind.values(), IndexKind::specName, "index", expected);
+            try {
+                return IndexKind.of(text);
+            } catch (IllegalArgumentException e) {
+                throw new BadValue(e.getMessage(), expected);
+            }
         }
 
         @Override
@@ -255,9 +263,178 @@ public enum RowField {
         Object builtInDefault() {
             return false;
         }
+    },
+    LEAF_CAPACITY("leafCapacity", "a whole number of keys per B-tree leaf from 4 to 1024 (index btree only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return (int) integer(text, 4, 1024, expected);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().leafCapacity();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.leafCapacity();
+        }
+    },
+    DURABILITY("durability", "one of full, normal, deferred (store sqlite only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, Durability.values(), d -> d.name().toLowerCase(Locale.ROOT), "durability",
+                    expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((Durability) value).name().toLowerCase(Locale.ROOT);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().durability();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.durability();
+        }
+    },
+    SQLITE_CACHE("sqliteCache", "a whole number of KiB from 64KiB to 4GiB, like 2000KiB or 8MiB (SQLite's page"
+            + " cache per connection, store sqlite only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long bytes = sizeBytes(text, 64 * Sizes.KIB, 4 * Sizes.GIB, expected);
+            if (bytes % Sizes.KIB != 0) {
+                throw new BadValue("'" + text + "' is not a whole number of KiB", expected);
+            }
+            return (int) (bytes / Sizes.KIB);
+        }
+
+        @Override
+        public String format(Object value) {
+            int kib = (Integer) value; // always in IEC units: 2000KiB, not 2048KB
+            return kib % (1 << 20) == 0 ? (kib >> 20) + "GiB" : kib % 1024 == 0 ? (kib >> 10) + "MiB" : kib + "KiB";
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().sqliteCacheKiB();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.sqliteCacheKiB();
+        }
+    },
+    READ_CONNECTIONS("readConnections", "a whole number from 1 to 64 (store sqlite only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return (int) integer(text, 1, 64, expected);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().readConnections();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.readConnections();
+        }
+    },
+    BATCH_LIMIT("batchLimit", "a count of write transactions from 1 to 1M, like 10K (durability deferred only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long n = count(text, expected);
+            if (n < 1 || n > 1_000_000) {
+                throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1" : "more than the limit of 1M"),
+                        expected);
+            }
+            return (int) n;
+        }
+
+        @Override
+        public String format(Object value) {
+            return Sizes.formatCount((Integer) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().batchLimit();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.batchLimit();
+        }
+    },
+    BATCH_BYTES("batchBytes", "a size from 1KiB to 4GiB, like 64MiB (durability deferred only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return sizeBytes(text, Sizes.KIB, 4 * Sizes.GIB, expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return Sizes.formatExactBytes((Long) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().batchBytes();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.batchBytes();
+        }
+    },
+    BATCH_INTERVAL("batchInterval", "a duration from 1ms to 1h in ms, s, m or h, like 100ms or 1s (durability"
+            + " deferred only)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            String t = text.strip();
+            var m = DURATION.matcher(t);
+            if (!m.matches()) {
+                throw new BadValue("'" + text + "' is not a duration", expected);
+            }
+            long factor = switch (m.group(2)) {
+                case "ms" -> 1L;
+                case "s" -> 1_000L;
+                case "m" -> 60_000L;
+                default -> 3_600_000L;
+            };
+            BigInteger millis = new BigInteger(m.group(1)).multiply(BigInteger.valueOf(factor));
+            if (millis.signum() == 0 || millis.compareTo(BigInteger.valueOf(3_600_000L)) > 0) {
+                throw new BadValue("'" + text + "' is " + (millis.signum() == 0 ? "zero" : "more than 1h"),
+                        expected);
+            }
+            return millis.longValueExact();
+        }
+
+        @Override
+        public String format(Object value) {
+            long ms = (Long) value;
+            return ms % 3_600_000 == 0 ? ms / 3_600_000 + "h" : ms % 60_000 == 0 ? ms / 60_000 + "m"
+                    : ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.settings().batchIntervalMillis();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return StoreSettings.DEFAULTS.batchIntervalMillis();
+        }
     };
 
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h)");
     private static final Pattern DECIMAL = Pattern.compile("\\+?(\\d+(\\.\\d*)?|\\.\\d+)|-(\\d+(\\.\\d*)?|\\.\\d+)");
 
     private final String specName;
@@ -314,7 +491,10 @@ public enum RowField {
                 (Integer) v[KEY_SIZE.ordinal()], (Integer) v[VALUE_SIZE.ordinal()],
                 (KeyPattern) v[KEY_PATTERN.ordinal()], (StoreKind) v[STORE.ordinal()], (IndexKind) v[INDEX.ordinal()],
                 (Long) v[SEED.ordinal()], (Integer) v[RUNS.ordinal()], (Double) v[DELETES.ordinal()],
-                (Boolean) v[COMPACT.ordinal()]);
+                (Boolean) v[COMPACT.ordinal()], new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
+                (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
+                (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
+                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]));
     }
 
     private static long count(String text, String expected) throws BadValue {
@@ -326,6 +506,10 @@ public enum RowField {
     }
 
     private static int size(String text, int min, int max, String expected) throws BadValue {
+        return (int) sizeBytes(text, min, max, expected);
+    }
+
+    private static long sizeBytes(String text, long min, long max, String expected) throws BadValue {
         long bytes;
         try {
             bytes = Sizes.parseBytes(text);
@@ -341,7 +525,7 @@ public enum RowField {
         if (bytes > max) {
             throw new BadValue("'" + text + "' is more than the limit of " + Sizes.formatExactBytes(max), expected);
         }
-        return (int) bytes;
+        return bytes;
     }
 
     private static long integer(String text, long min, long max, String expected) throws BadValue {

@@ -15,8 +15,19 @@ package io.memstore.measure.spec;
  * @param runs       forked runs of the row; the median is reported
  * @param deletes    share of keys deleted after the puts, 0..1
  * @param compact    whether to compact at the last revision after the writes
+ * @param settings   the store options: B-tree leaf capacity, durability, SQLite cache, batch limits
  */
 public record RowParams(String workload, long keys, int versions, int keySize, int valueSize,
                         KeyPattern keyPattern, StoreKind store, IndexKind index, long seed, int runs,
-                        double deletes, boolean compact) {
+                        double deletes, boolean compact, StoreSettings settings) {
+    public RowParams {
+        java.util.Objects.requireNonNull(settings, "settings");
+    }
+
+    /** A row with the default store options ({@link StoreSettings#DEFAULTS}). */
+    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
+                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact) {
+        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
+                StoreSettings.DEFAULTS);
+    }
 }

@@ -25,8 +25,13 @@ public final class SpecLoader {
     private SpecLoader() {
     }
 
-    /** Loads a spec file, UTF-8, at most {@link SpecLimits#MAX_SPEC_BYTES} bytes. */
+    /** Loads a spec file, UTF-8, at most {@link SpecLimits#MAX_SPEC_BYTES} bytes; index classes are not checked. */
     public static WorkloadSpec load(Path file) throws SpecException {
+        return load(file, IndexClassCheck.UNCHECKED);
+    }
+
+    /** Loads a spec file, UTF-8, at most {@link SpecLimits#MAX_SPEC_BYTES} bytes, checking its index classes. */
+    public static WorkloadSpec load(Path file, IndexClassCheck indexClasses) throws SpecException {
         String source = file.toString();
         byte[] bytes;
         try {
@@ -42,17 +47,24 @@ public final class SpecLoader {
         } catch (IOException e) {
             throw new SpecException(source, 0, 0, null, "cannot read the file: " + e, "a readable file");
         }
-        return load(bytes, source, baseName(file.getFileName() == null ? source : file.getFileName().toString()));
+        return load(bytes, source, baseName(file.getFileName() == null ? source : file.getFileName().toString()),
+                indexClasses);
     }
 
     /** Loads a spec from text; {@code sourceName} is how error messages name it (a file name, a URL...). */
     public static WorkloadSpec load(String text, String sourceName) throws SpecException {
+        return load(text, sourceName, IndexClassCheck.UNCHECKED);
+    }
+
+    /** As {@link #load(String, String)}, checking the spec's index classes. */
+    public static WorkloadSpec load(String text, String sourceName, IndexClassCheck indexClasses)
+            throws SpecException {
         if (text.length() > SpecLimits.MAX_SPEC_BYTES) {
             throw new SpecException(sourceName, 0, 0, null, "the spec is " + text.length() + " characters, more"
                     + " than the limit of " + SpecLimits.MAX_SPEC_BYTES + " (1 MiB)", "a spec of at most 1 MiB");
         }
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        return SpecReader.read(SafeYaml.compose(t, sourceName), sourceName, baseName(sourceName));
+        return SpecReader.read(SafeYaml.compose(t, sourceName), sourceName, baseName(sourceName), indexClasses);
     }
 
     /** Loads the built-in spec {@link #DEFAULT_SPEC_RESOURCE}. */
@@ -66,18 +78,19 @@ public final class SpecLoader {
             if (bytes.length > SpecLimits.MAX_SPEC_BYTES) {
                 throw tooLarge(DEFAULT_SPEC_SOURCE, bytes.length);
             }
-            return load(bytes, DEFAULT_SPEC_SOURCE, "default-spec");
+            return load(bytes, DEFAULT_SPEC_SOURCE, "default-spec", IndexClassCheck.UNCHECKED);
         } catch (IOException e) {
             throw new SpecException(DEFAULT_SPEC_SOURCE, 0, 0, null, "cannot read the built-in spec: " + e, null);
         }
     }
 
-    private static WorkloadSpec load(byte[] bytes, String source, String defaultName) throws SpecException {
+    private static WorkloadSpec load(byte[] bytes, String source, String defaultName, IndexClassCheck indexClasses)
+            throws SpecException {
         String text = decodeUtf8(bytes, source);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        return SpecReader.read(SafeYaml.compose(text, source), source, defaultName);
+        return SpecReader.read(SafeYaml.compose(text, source), source, defaultName, indexClasses);
     }
 
     private static SpecException tooLarge(String source, long size) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.error.Mark;
@@ -76,18 +77,21 @@ final class SpecReader {
     }
 
     private final String source;
+    private final IndexClassCheck indexClasses;
     private String name;
     private final EnumMap<RowField, Object> defaults = new EnumMap<>(RowField.class);
     private final List<WorkloadDef> workloads = new ArrayList<>();
     private final List<Budget> budgets = new ArrayList<>();
     private final List<PlanScenario> plan = new ArrayList<>();
 
-    private SpecReader(String source) {
+    private SpecReader(String source, IndexClassCheck indexClasses) {
         this.source = source;
+        this.indexClasses = indexClasses;
     }
 
-    static WorkloadSpec read(Node root, String source, String defaultName) throws SpecException {
-        SpecReader r = new SpecReader(source);
+    static WorkloadSpec read(Node root, String source, String defaultName, IndexClassCheck indexClasses)
+            throws SpecException {
+        SpecReader r = new SpecReader(source, indexClasses);
         if (root == null) {
             throw new SpecException(source, 0, 0, null, "the spec is empty",
                     "a mapping with version: 1 and workloads");
@@ -543,11 +547,19 @@ final class SpecReader {
             throw error(n, path, "wrong type: a mapping is not a value or a list of values", field.expected());
         }
         String text = scalar(n, path, field.expected());
+        Object value;
         try {
-            return field.parse(text);
+            value = field.parse(text);
         } catch (BadValue e) {
             throw error(n, path, e.problem(), e.expected());
         }
+        if (value instanceof IndexKind index && index.isClass()) {
+            Optional<String> problem = indexClasses.problem(index.specName());
+            if (problem.isPresent()) {
+                throw error(n, path, problem.get(), field.expected());
+            }
+        }
+        return value;
     }
 
     private String name(Node n, String path) throws SpecException {

@@ -103,7 +103,7 @@ class BudgetJudgeTest {
     }
 
     @Test
-    void modelRulesJudgeTheFitOnceAndUndeterminedCoefficientsFail() {
+    void modelRulesJudgeTheFitOnceAndUndeterminedCoefficientsAreNotJudged() {
         List<BudgetRule> rules = List.of(
                 BudgetRule.max(Metric.MODEL_C1, 120).withRows(RowSelector.workload("ignored for model rules")),
                 BudgetRule.max(Metric.MODEL_C2, 40),
@@ -114,15 +114,20 @@ class BudgetJudgeTest {
         assertThat(outcomes).extracting(BudgetOutcome::row).containsOnly("(model)").hasSize(3);
         assertThat(outcomes.get(0).passed()).isTrue();
         assertThat(outcomes.get(0).headroom()).isEqualTo(9.5);
+        assertThat(outcomes.get(1).judged()).isFalse();
         assertThat(outcomes.get(1).passed()).isFalse();
+        assertThat(outcomes.get(1).failsRun()).isFalse();
         assertThat(outcomes.get(1).actual()).isNull();
-        assertThat(outcomes.get(1).message()).startsWith("model metric undetermined: every fitted row");
+        assertThat(outcomes.get(1).message()).startsWith("not judged: the model is undetermined: every fitted row");
+        assertThat(outcomes.get(2).judged()).isTrue();
         assertThat(outcomes.get(2).passed()).isFalse();
         assertThat(outcomes.get(2).actual()).isEqualTo(0.04);
+        assertThat(BudgetJudge.passed(outcomes)).isTrue();
 
         List<BudgetOutcome> noModel = BudgetJudge.judge(ROWS, null, List.of(BudgetRule.max(Metric.MODEL_C1, 1)));
-        assertThat(noModel.get(0).passed()).isFalse();
-        assertThat(noModel.get(0).message()).isEqualTo("no model was fitted");
+        assertThat(noModel.get(0).judged()).isFalse();
+        assertThat(noModel.get(0).failsRun()).isFalse();
+        assertThat(noModel.get(0).message()).isEqualTo("not judged: no model was fitted");
     }
 
     @Test

@@ -67,7 +67,10 @@ class InterruptedCheckTest {
             probe.onExit().get(10, TimeUnit.SECONDS);
             assertThat(probe.isAlive()).isFalse();
             assertThat(Path.of(f[1])).doesNotExist();
-            assertThat(files(out)).as("no outputs, no run directories, no temporary files").isEmpty();
+            // the lock file stays (see OutputLock), unlocked: nothing else
+            assertThat(files(out)).as("no outputs, no run directories, no temporary files")
+                    .containsExactly(OutputLock.FILE_NAME);
+            OutputLock.acquire(out).close();
         } finally {
             host.destroyForcibly();
         }
@@ -86,8 +89,8 @@ class InterruptedCheckTest {
         assertThat(host.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(host.exitValue()).as("%s", lines).isZero();
         assertThat(lines).contains("check done").anyMatch(l -> l.startsWith("preflight: the largest row needs"));
-        assertThat(files(out)).containsExactly(ResultJUnit.FILE_NAME, ResultCsv.FILE_NAME, ResultJson.FILE_NAME,
-                ResultMarkdown.FILE_NAME);
+        assertThat(files(out)).containsExactly(OutputLock.FILE_NAME, ResultJUnit.FILE_NAME, ResultCsv.FILE_NAME,
+                ResultJson.FILE_NAME, ResultMarkdown.FILE_NAME);
         assertThat(Files.readString(out.resolve("memstore.json"))).contains("\"second\"");
         assertThat(out.resolve("work")).isEmptyDirectory();
     }

@@ -3,6 +3,7 @@ package io.memstore.measure.check;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
@@ -42,6 +43,41 @@ class PreflightTest {
                 + " than the 24.0 GiB of physical memory of this machine" + System.lineSeparator()
                 + "  Use fewer keys or versions, smaller keySize or valueSize, a smaller memstore.scale, or a"
                 + " machine with more memory or free disk.");
+    }
+
+    @Test
+    void aUserXmxTooSmallForTheRowsValuesAndWriteBuffersIsRefusedNamingTheFigureAndTheFlag() {
+        // 1,000 keys of 256 KiB values: the store's two DEFERRED buffers hold 64 MiB of values each
+        Row big = new Row("big", new RowParams("w", 1_000, 1, 64, 256 << 10, KeyPattern.RANDOM, StoreKind.SQLITE,
+                IndexKind.BTREE, 1, 1, 0.0, false));
+        PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.check(List.of(big),
+                dir.resolve("out"), dir.resolve("out/work"), false, machine(24 * GIB, 100 * GIB),
+                List.of("-Xmx64m", "-Xss1m", "-Xmx128m")));
+        assertThat(e.getMessage()).contains("row 'big' needs an estimated 257.7 MiB of heap (")
+                .contains("128.5 MiB for the store's write buffers")
+                .contains("the -Xmx in memstore.jvmArgs allows 128.0 MiB; raise that -Xmx to at least -Xmx258m");
+        // the probe's own -Xmx holds the same row
+        assertThat(ProbeJvm.heapLimit(big.params())).isEqualTo(258L << 20);
+        assertThat(Preflight.check(List.of(big), dir.resolve("out"), dir.resolve("out/work"), false,
+                machine(24 * GIB, 100 * GIB), List.of("-Xmx258m"))).startsWith("preflight: ");
+    }
+
+    @Test
+    void aValueLargerThanTheStoreAcceptsIsRefused() {
+        Row big = row("v", 10, 1, 64, 32 << 20, StoreKind.SQLITE, 0);
+        PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.check(List.of(big),
+                dir.resolve("out"), dir.resolve("out/work"), false, machine(24 * GIB, 100 * GIB)));
+        assertThat(e.getMessage()).contains("row 'v' has valueSize 32.0 MiB, more than the 16.0 MiB the store"
+                + " accepts");
+    }
+
+    @Test
+    void anXmxThatIsNoSizeIsRefused() {
+        PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.lastXmx(
+                List.of("-Xmxlots")));
+        assertThat(e.getMessage()).startsWith("memstore.jvmArgs has -Xmxlots, which is not a heap size");
+        assertThat(Preflight.lastXmx(List.of("-XX:MaxHeapSize=2g"))).isEqualTo(2L << 30);
+        assertThat(Preflight.lastXmx(List.of("-Xss512k"))).isNull();
     }
 
     @Test
@@ -94,8 +130,9 @@ class PreflightTest {
     void fittingRowsAreDescribedWithTheirEstimates() {
         String line = Preflight.check(List.of(row("r", 100_000, 1, 64, 256, StoreKind.SQLITE, 0)),
                 dir.resolve("out"), dir.resolve("out/work"), false, machine(24 * GIB, 50 * GIB));
-        // 100K x (80 B key array + 200 B + 24 B) + 128 MiB; 100K x (64 + 256 + 32 B) x 1.35 + 64 MiB
-        assertThat(line).isEqualTo("preflight: the largest row needs an estimated 157.0 MiB of 24.0 GiB"
+        // 100K x (80 B key array + 200 B + 24 B) + 2 x (10,000 + 1) x (64 + 256 + 96 B) write buffers + 4 x 256 B
+        // values + 128 MiB; 100K x (64 + 256 + 32 B) x 1.35 + 64 MiB
+        assertThat(line).isEqualTo("preflight: the largest row needs an estimated 164.9 MiB of 24.0 GiB"
                 + " physical memory; store files an estimated 109.3 MiB of 50.0 GiB free disk in " + dir);
         assertThat(dir.resolve("out/work")).isDirectory();
         assertThat(dir.resolve("out/work")).isEmptyDirectory();

@@ -108,6 +108,45 @@ class MemoryModelTest {
         // 500 B per key - 10 key - 2*8 pointers = 474 B left for c1 (+2*c2).
         assertThat(fit.c1()).isCloseTo(474, within(1e-9));
         assertThat(fit.hasC2()).isFalse();
+        // one row, one coefficient: an exact fit that proves nothing, so no 0 % error
+        assertThat(fit.relativeRmsError()).isNaN();
+        assertThat(fit.note()).contains("undetermined: 1 distinct row(s) for 1 coefficient(s)")
+                .contains("at least 2 are needed");
+    }
+
+    @Test
+    void twoRowsForTwoCoefficientsAreUndeterminedAndAThirdDeterminesThem() {
+        // 110 B per key at 1 version, 150 at 5: c1 and c2 pass through both rows exactly
+        List<RowResult> two = List.of(heapRow(100_000, 1, 64, 100_000 * 110.0),
+                heapRow(100_000, 5, 64, 100_000 * 150.0));
+        ModelFit fit = new MemoryModel().fit(two, IndexKind.BTREE);
+        assertThat(fit.hasC1()).isTrue();
+        assertThat(fit.hasC2()).isTrue();
+        assertThat(fit.relativeRmsError()).isNaN();
+        assertThat(fit.note()).contains("undetermined: 2 distinct row(s) for 2 coefficient(s)");
+        // the same row measured twice is no new row
+        List<RowResult> repeated = new ArrayList<>(two);
+        repeated.add(heapRow(100_000, 5, 64, 100_000 * 151.0));
+        assertThat(new MemoryModel().fit(repeated, IndexKind.BTREE).relativeRmsError()).isNaN();
+        // a third distinct row that the line misses by 1 B per key: determined, with that error
+        List<RowResult> three = new ArrayList<>(two);
+        three.add(heapRow(100_000, 3, 64, 100_000 * 131.0));
+        ModelFit determined = new MemoryModel().fit(three, IndexKind.BTREE);
+        assertThat(determined.relativeRmsError()).isPositive().isLessThan(0.01);
+        assertThat(determined.note()).isNull();
+    }
+
+    @Test
+    void negativeCoefficientsAreShownWithTheirReason() {
+        // 40 B per key for 64 B keys at 1 version and 50 at 5: c1 = 40 - 64 - 8 - c2 < 0, c2 = 2.5 - 8 < 0
+        List<RowResult> rows = List.of(heapRow(100_000, 1, 64, 100_000 * 40.0),
+                heapRow(100_000, 5, 64, 100_000 * 50.0), heapRow(200_000, 3, 64, 200_000 * 45.0));
+        ModelFit fit = new MemoryModel().fit(rows, IndexKind.BTREE);
+        assertThat(fit.c1()).isNegative();
+        assertThat(fit.c2()).isNegative();
+        assertThat(fit.note()).contains("c1 = " + String.format(java.util.Locale.ROOT, "%.1f", fit.c1())
+                + " B is negative: a key costs the index less than its keySize bytes")
+                .contains("prefix compression").contains("c2 = ").contains("packed into runs");
     }
 
     @Test

@@ -27,7 +27,7 @@ class PredictionValidationBenchmark {
 
     @Test
     void fitAt100KPredict1M() {
-        IndexKind index = IndexKind.valueOf(System.getProperty("memstore.bench.index", "reference").toUpperCase());
+        IndexKind index = IndexKind.of(System.getProperty("memstore.bench.index", "reference"));
         List<Integer> versions = ints(System.getProperty("memstore.bench.versions", "1,3,5"));
         List<Validation.Check> all = new ArrayList<>();
         for (int keySize : ints(System.getProperty("memstore.bench.keySizes", "64,256"))) {

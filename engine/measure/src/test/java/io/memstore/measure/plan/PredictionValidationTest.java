@@ -11,6 +11,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.time.Duration;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -31,7 +32,7 @@ class PredictionValidationTest {
     static SpecRunner runner(Path work) {
         List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
                 .toList();
-        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000));
+        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000).withSettle(Duration.ZERO));
     }
 
     static RowParams reference() {

@@ -5,6 +5,8 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.StoreSettings;
+import io.memstore.store.Durability;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -23,6 +25,16 @@ class ProbeArgsTest {
         ProbeArgs args = new ProbeArgs(ROW, Path.of("/tmp/x/result.json"), Path.of("/tmp/x/data"), 1234);
         ProbeArgs back = ProbeArgs.parse(args.toArgs().toArray(String[]::new));
         assertThat(back).isEqualTo(args);
+    }
+
+    @Test
+    void anIndexClassAndStoreOptionsRoundTrip() {
+        Row row = new Row("own/index=com.example.CopyingIndex", new RowParams("own", 1000, 1, 64, 256,
+                KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.of("com.example.CopyingIndex"), 1, 1, 0, false,
+                new StoreSettings(16, Durability.FULL, 4096, 3, 77, 5000, 1500)));
+        ProbeArgs args = new ProbeArgs(row, Path.of("r.json"), Path.of("d"), 5);
+        assertThat(args.toArgs()).contains("--index=com.example.CopyingIndex", "--durability=full");
+        assertThat(ProbeArgs.parse(args.toArgs().toArray(String[]::new))).isEqualTo(args);
     }
 
     @Test

@@ -5,9 +5,16 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.StoreSettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +27,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ProbeTest {
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void readWithoutSettling() {
+        System.setProperty(SettledState.SETTLE_PROPERTY, "0"); // the settle test below sets its own
+    }
+
+    @AfterAll
+    static void restore() {
+        System.clearProperty(SettledState.SETTLE_PROPERTY);
+    }
 
     private Map<String, Number> run(RowParams p, List<String> phases) {
         ProbeArgs args = new ProbeArgs(new Row("t", p), dir.resolve("r.json"), dir.resolve("data"), 2000);
@@ -41,7 +58,7 @@ class ProbeTest {
         assertThat(m.get(Metrics.GET_COUNT)).isEqualTo(2000L);
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
         assertThat(m.get(Metrics.INDEX_ALLOCATED).longValue()).isPositive();
-        assertThat(phases).contains("baseline", "compacting", "measuring heap").anyMatch(s -> s.startsWith("loading "));
+        assertThat(phases).contains("baseline", "compacting", "settling", "measuring heap").anyMatch(s -> s.startsWith("loading "));
     }
 
     @Test
@@ -73,6 +90,40 @@ class ProbeTest {
         assertThat(m.get(Metrics.STORE_FILE_SIZE).longValue()).isGreaterThan(1800L * 100);
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
         assertThat(dir.resolve("data").resolve(StoreTarget.FILE_NAME)).exists();
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void rssIsReadAfterTheSettleTimeAndWithFreedNativeMemoryReturned() {
+        System.setProperty(SettledState.SETTLE_PROPERTY, "300");
+        try {
+            List<String> phases = new ArrayList<>();
+            Map<String, Number> m = run(new RowParams("w", 2000, 1, 32, 100, KeyPattern.RANDOM, StoreKind.SQLITE,
+                    IndexKind.BTREE, 3, 1, 0, false), phases);
+            assertThat(m.get(Metrics.SETTLE_MILLIS).longValue()).isGreaterThanOrEqualTo(300);
+            assertThat(m.get(Metrics.SETTLE_TRIMMED)).isEqualTo(1);
+            assertThat(phases).containsSubsequence("baseline", "settling", "measuring heap");
+            assertThat(m.get(Metrics.PROCESS_PEAK_RSS).longValue()).isGreaterThanOrEqualTo(
+                    m.get(Metrics.PROCESS_RSS).longValue());
+        } finally {
+            System.setProperty(SettledState.SETTLE_PROPERTY, "0");
+        }
+    }
+
+    @Test
+    void finishingAStoreLeavesNoWriteAheadLogFrames() throws Exception {
+        Path data = dir.resolve("wal");
+        try (StoreTarget t = StoreTarget.open(data, io.memstore.store.BTreeIndex::new, StoreSettings.DEFAULTS)) {
+            for (int i = 0; i < 5000; i++) {
+                t.put(("key-" + i).getBytes(StandardCharsets.US_ASCII), new byte[200]);
+            }
+            Path wal = data.resolve(StoreTarget.FILE_NAME + "-wal");
+            t.finish();
+            // checkpointed and truncated while the store stays open: every value is in the database file
+            assertThat(Files.exists(wal) ? Files.size(wal) : 0L).isZero();
+            assertThat(Files.size(data.resolve(StoreTarget.FILE_NAME))).isGreaterThan(5000L * 200);
+            assertThat(t.get("key-4999".getBytes(StandardCharsets.US_ASCII))).isTrue();
+        }
     }
 
     @Test

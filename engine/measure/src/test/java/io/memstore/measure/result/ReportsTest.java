@@ -35,7 +35,7 @@ class ReportsTest {
                 + " 92.0 (964.7) | 0.0 (0.0) | 800000 | 1234568 |");
         assertThat(md).contains("| 1M | 1 | 64 B | - | 181.2 (190.0) | n/a | n/a | n/a | n/a | n/a | n/a |");
         assertThat(md).contains("| 100K | 5 | 64 B | 1 KiB | n/a | n/a | 143.1 (1500.0) |");
-        assertThat(md).contains("**FAILED: 4 of 9 budget outcome(s) failed (1 at error level)**");
+        assertThat(md).contains("**FAILED: 9 budget outcome(s): 5 passed, 3 warned, 1 failed**");
     }
 
     @Test
@@ -70,7 +70,7 @@ class ReportsTest {
                 .contains("| 1K | 1 | 8 B | - | btree | none | n/a |")
                 .contains("| 1K | 1 | 8 B | 100 B | reference | sqlite | n/a |")
                 .doesNotContain("Memory model").doesNotContain("Budgets")
-                .contains("**PASSED: 0 budget outcome(s), 0 failed**");
+                .contains("**PASSED: 0 budget outcome(s): 0 passed, 0 warned, 0 failed**");
     }
 
     @Test
@@ -78,7 +78,7 @@ class ReportsTest {
         List<String> lines = ConsoleTables.render(TestRows.sampleRun());
 
         assertThat(lines.get(0)).startsWith("memstore sample \"spec\" (memstore.yaml): 4 row(s); sizes in MiB");
-        assertThat(lines).last().isEqualTo("FAILED: 4 of 9 budget outcome(s) failed (1 at error level)");
+        assertThat(lines).last().isEqualTo("FAILED: 9 budget outcome(s): 5 passed, 3 warned, 1 failed");
         assertThat(lines).noneMatch(l -> l.endsWith(" ")).noneMatch(l -> l.contains("\u2028"));
         assertThat(lines).contains("workload index (index btree, store none, key pattern random, deletes 0.0 %,"
                 + " compact false)", "budgets", "note: 1 row(s) without index.liveHeap skipped");

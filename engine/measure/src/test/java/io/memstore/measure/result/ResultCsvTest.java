@@ -23,10 +23,12 @@ class ResultCsvTest {
 
         assertThat(records).hasSize(5);
         List<String> header = records.get(0);
-        assertThat(header.subList(0, 14)).containsExactly("name", "workload", "keys", "versions", "keySize",
-                "valueSize", "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "measuredRuns");
+        assertThat(header.subList(0, 21)).containsExactly("name", "workload", "keys", "versions", "keySize",
+                "valueSize", "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity",
+                "durability", "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval",
+                "measuredRuns");
         assertThat(header).contains("index.liveHeap", "get.opsPerSecond", "index.liveHeap.spread")
-                .hasSize(14 + 2 * Metric.rowMetrics().size());
+                .hasSize(21 + 2 * Metric.rowMetrics().size());
         assertThat(records).allSatisfy(r -> assertThat(r).hasSameSizeAs(header));
 
         List<String> first = records.get(1);
@@ -36,6 +38,8 @@ class ResultCsvTest {
         assertThat(cell(header, first, "process.rssAnon")).isEqualTo("n/a");
         assertThat(cell(header, first, "load.seconds.spread")).isEqualTo("0.0125");
         assertThat(cell(header, first, "measuredRuns")).isEqualTo("3");
+        assertThat(cell(header, first, "sqliteCache")).isEqualTo("2048000"); // B: 2000 KiB, SQLite's default
+        assertThat(cell(header, first, "batchInterval")).isEqualTo("100"); // ms
         assertThat(cell(header, records.get(3), "index.liveHeap")).isEqualTo("190000000.5");
     }
 

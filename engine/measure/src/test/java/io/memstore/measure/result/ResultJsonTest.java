@@ -65,11 +65,12 @@ class ResultJsonTest {
         assertThat(root.keySet()).containsExactly("schemaVersion", "spec", "environment", "rows", "model",
                 "budgets", "baseline", "passed");
         assertThat(map(root, "spec").keySet()).containsExactly("name", "file");
-        assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus");
+        assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus", "store");
         Map<String, Object> row = first(root, "rows");
         assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
         assertThat(map(row, "params").keySet()).containsExactly("keys", "versions", "keySize", "valueSize",
-                "keyPattern", "store", "index", "deletes", "compact", "seed", "runs");
+                "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
+                "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
         assertThat(map(row, "metrics").keySet()).containsExactlyElementsOf(
                 Metric.rowMetrics().stream().map(Metric::metricName).toList());
         Map<String, Object> model = map(root, "model");
@@ -79,7 +80,7 @@ class ResultJsonTest {
                 "relativeError");
         assertThat(map(model, "seed")).containsExactly(Map.entry("c1", 120), Map.entry("c2", 30));
         assertThat(first(root, "budgets").keySet()).containsExactly("metric", "row", "max", "min", "actual",
-                "headroom", "passed", "level", "message");
+                "headroom", "passed", "judged", "level", "message");
     }
 
     @Test

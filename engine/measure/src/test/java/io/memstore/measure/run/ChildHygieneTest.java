@@ -39,6 +39,7 @@ class ChildHygieneTest {
 
     private RunnerOptions options() {
         return RunnerOptions.of(classpath()).withWorkDir(work).withProgress(progress::add).withGets(1000)
+                .withSettle(Duration.ZERO)
                 .withTimeout(Duration.ofSeconds(60));
     }
 

@@ -38,6 +38,7 @@ class RowRunnerTest {
         List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(Path::of).toList();
         return RunnerOptions.of(classpath).withWorkDir(work).withProgress(progress::add).withGets(20_000)
+                .withSettle(Duration.ZERO)
                 .withTimeout(Duration.ofSeconds(60));
     }
 

@@ -9,6 +9,7 @@ import io.memstore.measure.spec.StoreKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.time.Duration;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ class SpecRunnerTest {
     private RunnerOptions options(List<String> progress) {
         List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
                 .toList();
-        return RunnerOptions.of(cp).withWorkDir(work).withGets(5_000).withProgress(progress::add);
+        return RunnerOptions.of(cp).withWorkDir(work).withGets(5_000).withProgress(progress::add)
+                .withSettle(Duration.ZERO);
     }
 
     private static Row row(String name, long keys, int versions, KeyPattern pattern) {

@@ -122,7 +122,7 @@ class PlanSpecTest {
             Arguments.of(p + "{name: x}\n  - {name: x}\n", "bad.yaml:7:12: plan[1].name: duplicate scenario name 'x'"
                 + " (first at 6:12); expected a name used by no other scenario"),
             Arguments.of(p + "{name: x, index: bree}\n", "bad.yaml:6:22: plan[0].index: unknown index 'bree' (did"
-                + " you mean 'btree'?); expected one of btree, reference"));
+                + " you mean 'btree'?); expected " + IndexKind.FORMS));
     }
 
     @ParameterizedTest(name = "{index}")

@@ -1,0 +1,65 @@
+package io.memstore.measure.result;
+
+import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+
+import java.util.List;
+
+/**
+ * The verdict of a run, counted from its judged outcomes, budgets and regressions alike: the one source of the
+ * pass/fail line that the console, memstore.md, the step summary, the JUnit file and the report (site and
+ * standalone) print, so none of them can say PASSED where another says FAILED. {@link #passed} is
+ * {@link RunResult#passed}.
+ *
+ * @param passed     no outcome failed at error level
+ * @param outcomes   budget and regression outcomes in all
+ * @param ok         outcomes within their bounds (regression noise included)
+ * @param warned     outcomes breached at warn level (a regression budget without a baseline under
+ *                   {@code baselineMissing=warn} included)
+ * @param failed     outcomes breached at error level: each fails the build
+ * @param notJudged  budgets listed but not judged (an undetermined model, a size bound at another scale)
+ * @param regressions how many of the outcomes compare with a baseline
+ */
+public record Verdict(boolean passed, int outcomes, int ok, int warned, int failed, int notJudged,
+                      int regressions) {
+
+    public static Verdict of(RunResult result) {
+        int ok = 0;
+        int warned = 0;
+        int failed = 0;
+        int notJudged = 0;
+        for (BudgetOutcome o : result.budgets()) {
+            if (!o.judged()) {
+                notJudged++;
+            } else if (o.passed()) {
+                ok++;
+            } else if (o.failsRun()) {
+                failed++;
+            } else {
+                warned++;
+            }
+        }
+        List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
+        for (RegressionOutcome o : regressions) {
+            if (o.passed()) {
+                ok++;
+            } else if (o.failsRun()) {
+                failed++;
+            } else {
+                warned++;
+            }
+        }
+        return new Verdict(result.passed(), result.budgets().size() + regressions.size(), ok, warned, failed,
+                notJudged, regressions.size());
+    }
+
+    /**
+     * {@code PASSED: 14 budget outcome(s) (2 against the baseline): 11 passed, 1 warned, 0 failed, 2 not judged},
+     * or FAILED with the same counts.
+     */
+    public String line() {
+        return (passed ? "PASSED" : "FAILED") + ": " + outcomes + " budget outcome(s)"
+                + (regressions > 0 ? " (" + regressions + " against the baseline)" : "") + ": " + ok + " passed, "
+                + warned + " warned, " + failed + " failed" + (notJudged > 0 ? ", " + notJudged + " not judged" : "");
+    }
+}

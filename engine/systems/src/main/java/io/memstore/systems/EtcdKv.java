@@ -1,0 +1,155 @@
+package io.memstore.systems;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.options.GetOption;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * etcd's key-value API through its Java client (jetcd), for loading a row: writes are sent asynchronously with
+ * at most {@link #IN_FLIGHT} unanswered at a time (etcd batches concurrent proposals into one raft entry and
+ * fsync, so a few in flight load far faster than one at a time, and a bound keeps the client's memory and the
+ * member's queue small); reads wait for their answer. Every wait is bounded by the request timeout, so a member
+ * that stops answering fails the load instead of hanging it.
+ *
+ * <p>The first failed write is kept and thrown by the next call ({@link #put}, {@link #delete},
+ * {@link #awaitWrites}), naming the key count written so far.
+ */
+public final class EtcdKv implements AutoCloseable {
+    /** Writes sent and not yet answered, at most. */
+    public static final int IN_FLIGHT = 64;
+    private static final ByteSequence ALL = ByteSequence.from(new byte[] {0});
+
+    private final Client client;
+    private final KV kv;
+    private final Duration timeout;
+    private final Semaphore permits = new Semaphore(IN_FLIGHT);
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicLong lastRevision = new AtomicLong();
+    private final AtomicLong acknowledged = new AtomicLong();
+
+    /**
+     * @param endpoints client URLs of the members ({@link EtcdCluster#endpoints})
+     * @param timeout   the longest wait for any one answer
+     */
+    public EtcdKv(List<String> endpoints, Duration timeout) {
+        this.client = Client.builder().endpoints(endpoints.toArray(String[]::new)).build();
+        this.kv = client.getKVClient();
+        this.timeout = timeout;
+    }
+
+    /** Sends a put; returns once it is in flight. The key and value are copied. */
+    public void put(byte[] key, byte[] value) {
+        send(kv.put(ByteSequence.from(key), ByteSequence.from(value)).thenApply(r -> r.getHeader().getRevision()));
+    }
+
+    /** Sends a delete of one key; returns once it is in flight. */
+    public void delete(byte[] key) {
+        send(kv.delete(ByteSequence.from(key)).thenApply(r -> r.getHeader().getRevision()));
+    }
+
+    private void send(CompletableFuture<Long> request) {
+        rethrow();
+        acquire(1);
+        request.whenComplete((revision, error) -> {
+            if (error != null) {
+                failure.compareAndSet(null, error);
+            } else {
+                lastRevision.accumulateAndGet(revision, Math::max);
+                acknowledged.incrementAndGet();
+            }
+            permits.release();
+        });
+    }
+
+    /** Waits until every write sent has been answered; throws the first failure. */
+    public void awaitWrites() {
+        acquire(IN_FLIGHT);
+        permits.release(IN_FLIGHT);
+        rethrow();
+    }
+
+    /** Reads one key at the latest revision; true when it exists. */
+    public boolean exists(byte[] key) {
+        return await(kv.get(ByteSequence.from(key), GetOption.builder().withCountOnly(true).build())).getCount() > 0;
+    }
+
+    /** The keys in the store, counted by the member. */
+    public long keyCount() {
+        return await(kv.get(ALL, GetOption.builder().withRange(ALL).withCountOnly(true).build())).getCount();
+    }
+
+    /** Compacts the history at the last revision written, waiting until the member has applied it physically. */
+    public void compactAll() {
+        awaitWrites();
+        await(kv.compact(lastRevision.get(), io.etcd.jetcd.options.CompactOption.builder().withCompactPhysical(true)
+                .build()));
+    }
+
+    /** The highest revision a write was answered with (0 before any). */
+    public long lastRevision() {
+        return lastRevision.get();
+    }
+
+    /** Writes answered successfully. */
+    public long acknowledged() {
+        return acknowledged.get();
+    }
+
+    private void acquire(int n) {
+        try {
+            if (!permits.tryAcquire(n, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("etcd: no answer to a write within " + timeout.toSeconds() + " s ("
+                        + acknowledged.get() + " writes answered so far)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("etcd: interrupted while waiting for writes", e);
+        }
+    }
+
+    private void rethrow() {
+        Throwable t = failure.get();
+        if (t != null) {
+            throw new IllegalStateException("etcd: a write failed after " + acknowledged.get()
+                    + " were answered: " + describe(t), t);
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new IllegalStateException("etcd: no answer within " + timeout.toSeconds() + " s", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("etcd: request failed: " + describe(e.getCause()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("etcd: interrupted", e);
+        }
+    }
+
+    private static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == t ? t.toString() : t + " (" + root + ")";
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

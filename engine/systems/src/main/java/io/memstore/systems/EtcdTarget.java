@@ -1,0 +1,156 @@
+package io.memstore.systems;
+
+import io.memstore.measure.probe.LoadTarget;
+import io.memstore.measure.probe.ProcMemory;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A real etcd, one member or a cluster ({@link EtcdCluster}), started fresh for the row under the probe's data
+ * directory and loaded through jetcd ({@link EtcdKv}). Each of the row's versions is a put, so etcd keeps every
+ * version in its MVCC history until a compaction, as the row's memstore store does.
+ *
+ * <p>The probe measures the member, not itself: {@link #memory} is the /proc reading of the member with the
+ * largest resident set at that moment, {@link #heapInUse} the largest {@code go_memstats_heap_inuse_bytes}
+ * (Go's collector runs when it decides, so this heap may still hold garbage, unlike a probe JVM's reading after
+ * full collections). {@link #extraMetrics} gives every member's figures, names starting
+ * {@code etcd.<member>.}. Gets are single-key range requests, one at a time, so their rate is the round trip's.
+ */
+final class EtcdTarget implements LoadTarget {
+    /** How long the members may take to become healthy. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** The longest wait for one answer from etcd. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    /** Gets timed at most: each is a network round trip. */
+    static final int MAX_GETS = 5_000;
+
+    private final EtcdCluster cluster;
+    private final EtcdKv kv;
+
+    private EtcdTarget(EtcdCluster cluster, EtcdKv kv) {
+        this.cluster = cluster;
+        this.kv = kv;
+    }
+
+    static EtcdTarget open(int members, Path dataDir) {
+        Path binary = EtcdBinary.locate();
+        EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT);
+        try {
+            return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT));
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void put(byte[] key, byte[] value) {
+        kv.put(key, value);
+    }
+
+    @Override
+    public void delete(byte[] key) {
+        kv.delete(key);
+    }
+
+    @Override
+    public void compact() {
+        kv.compactAll();
+    }
+
+    @Override
+    public void finish() {
+        kv.awaitWrites();
+        cluster.checkAlive();
+    }
+
+    @Override
+    public boolean get(byte[] key) {
+        return kv.exists(key);
+    }
+
+    @Override
+    public long keyCount() {
+        return kv.keyCount();
+    }
+
+    /** Revisions written: etcd's store revision starts at 1 for the empty store. */
+    @Override
+    public long revisionCount() {
+        return Math.max(0, kv.lastRevision() - 1);
+    }
+
+    /** The largest member's data directory: its bbolt db, write-ahead log and snapshots. */
+    @Override
+    public Long fileSize() {
+        return cluster.members().stream().mapToLong(EtcdMember::dataSize).max().orElse(0);
+    }
+
+    @Override
+    public Object retained() {
+        return kv;
+    }
+
+    @Override
+    public String getMethod() {
+        return "jetcd KV.get(key), count only, one request at a time over loopback";
+    }
+
+    @Override
+    public int maxGets() {
+        return MAX_GETS;
+    }
+
+    @Override
+    public ProcMemory memory() {
+        cluster.checkAlive();
+        return cluster.members().stream().map(EtcdMember::memory)
+                .max(Comparator.comparingLong(m -> m.rss() == null ? -1 : m.rss()))
+                .orElseThrow();
+    }
+
+    @Override
+    public long heapInUse() {
+        cluster.checkAlive();
+        return cluster.members().stream().map(EtcdMember::metrics)
+                .mapToLong(m -> m.getOrDefault(EtcdMember.METRIC_GO_HEAP_INUSE, 0.0).longValue()).max().orElse(0);
+    }
+
+    /**
+     * Per member: {@code etcd.<name>.rss}, {@code .peakRss}, {@code .rssAnon}, {@code .rssFile} (from /proc, B),
+     * {@code .reportedRss}, {@code .goHeapInuse}, {@code .dbSize} (from /metrics, B); and {@code etcd.members}.
+     */
+    @Override
+    public Map<String, Number> extraMetrics() {
+        Map<String, Number> out = new LinkedHashMap<>();
+        List<EtcdMember> members = cluster.members();
+        out.put("etcd.members", members.size());
+        for (EtcdMember m : members) {
+            String prefix = "etcd." + m.name() + ".";
+            ProcMemory mem = m.memory();
+            out.put(prefix + "rss", mem.rss());
+            out.put(prefix + "peakRss", mem.peakRss());
+            out.put(prefix + "rssAnon", mem.rssAnon());
+            out.put(prefix + "rssFile", mem.rssFile());
+            Map<String, Double> metrics = m.metrics();
+            out.put(prefix + "reportedRss", metrics.get(EtcdMember.METRIC_RSS));
+            out.put(prefix + "goHeapInuse", metrics.get(EtcdMember.METRIC_GO_HEAP_INUSE));
+            out.put(prefix + "dbSize", metrics.get(EtcdMember.METRIC_DB_SIZE));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            kv.close();
+        } finally {
+            cluster.close();
+        }
+    }
+}

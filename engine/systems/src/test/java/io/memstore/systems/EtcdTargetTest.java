@@ -1,0 +1,67 @@
+package io.memstore.systems;
+
+import io.memstore.measure.probe.LoadTarget;
+import io.memstore.measure.probe.ProcMemory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** A row's target on real etcd; skipped where no etcd program is installed. */
+class EtcdTargetTest {
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void needsEtcd() {
+        boolean found;
+        try {
+            EtcdBinary.locate();
+            found = true;
+        } catch (SystemUnavailableException e) {
+            found = false;
+        }
+        assumeTrue(found, "no etcd program: " + EtcdBinary.HOW_TO_INSTALL);
+    }
+
+    @Test
+    void theClusterIsMeasuredMemberByMemberAndItsLargestIsTheRows() {
+        Path data = dir.resolve("data");
+        try (LoadTarget t = new SystemTargets().open(SystemTargets.ETCD_CLUSTER, null, data)) {
+            ProcMemory idle = t.memory();
+            for (int v = 0; v < 2; v++) {
+                for (int i = 0; i < 1_000; i++) {
+                    t.put(("k" + i).getBytes(StandardCharsets.US_ASCII), new byte[128]);
+                }
+            }
+            t.finish();
+            assertThat(t.keyCount()).isEqualTo(1_000);
+            assertThat(t.revisionCount()).isEqualTo(2_000);
+            assertThat(t.get("k999".getBytes(StandardCharsets.US_ASCII))).isTrue();
+            assertThat(t.heapInUse()).isPositive();
+            ProcMemory after = t.memory();
+            Map<String, Number> extra = t.extraMetrics();
+            assertThat(extra.get("etcd.members")).isEqualTo(3);
+            long largest = 0;
+            for (String m : new String[] {"m1", "m2", "m3"}) {
+                assertThat(extra.get("etcd." + m + ".rss").longValue()).isGreaterThan(10L << 20);
+                assertThat(extra.get("etcd." + m + ".goHeapInuse").longValue()).isPositive();
+                assertThat(extra.get("etcd." + m + ".dbSize").longValue()).isPositive();
+                largest = Math.max(largest, extra.get("etcd." + m + ".rss").longValue());
+            }
+            // the row's reading is a member's, not this JVM's (which holds JUnit, Maven's surefire and jetcd)
+            assertThat(after.rss()).isNotEqualTo(ProcMemory.read().rss());
+            assertThat(after.rss()).isBetween(largest / 2, largest * 2);
+            assertThat(idle.rss()).isPositive();
+            assertThat(t.fileSize()).isGreaterThan(2_000L * 128);
+            assertThat(t.maxGets()).isEqualTo(EtcdTarget.MAX_GETS);
+        }
+        assertThat(dir.resolve("data")).isEmptyDirectory();
+    }
+}
