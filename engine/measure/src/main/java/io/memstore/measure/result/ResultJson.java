@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BaselineComparison;

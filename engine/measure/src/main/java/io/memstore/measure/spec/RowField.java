@@ -25,7 +25,7 @@ public enum RowField {
             long n = count(text, expected);
             if (n < 1 || n > SpecLimits.MAX_KEYS) {
                 throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1 key"
-                        : "more than the limit of " + Sizes.formatCount(SpecLimits.MAX_KEYS) + " keys per row"),
+                        : "more than the limit of " + Units.count(SpecLimits.MAX_KEYS) + " keys per row"),
                         expected);
             }
             return n;
@@ -33,7 +33,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatCount((Long) value);
+            return Units.count((Long) value);
         }
 
         @Override
@@ -70,7 +70,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Integer) value);
+            return Units.compactBytes((Integer) value);
         }
 
         @Override
@@ -91,7 +91,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Integer) value);
+            return Units.compactBytes((Integer) value);
         }
 
         @Override
@@ -358,7 +358,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatCount((Integer) value);
+            return Units.count((Integer) value);
         }
 
         @Override
@@ -379,7 +379,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Long) value);
+            return Units.compactBytes((Long) value);
         }
 
         @Override
@@ -520,10 +520,10 @@ public enum RowField {
                     : new BadValue(message.replaceFirst(";.*", ""), expected);
         }
         if (bytes < min) {
-            throw new BadValue("'" + text + "' is less than the minimum " + Sizes.formatExactBytes(min), expected);
+            throw new BadValue("'" + text + "' is less than the minimum " + Units.compactBytes(min), expected);
         }
         if (bytes > max) {
-            throw new BadValue("'" + text + "' is more than the limit of " + Sizes.formatExactBytes(max), expected);
+            throw new BadValue("'" + text + "' is more than the limit of " + Units.compactBytes(max), expected);
         }
         return bytes;
     }
