@@ -41,8 +41,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * into exactly sized arrays with its longest prefix and coded words, and empties the list, so it costs one copy of
  * each leaf written since the last settle and nothing for the others. The store settles after loading its file
  * and on every flush; compaction settles every leaf it passes. Between settles a loose leaf holds up to a leaf's
- * worth of room: random loads leave leaves about 70 % full, so a tree loaded without a settle takes up to 1.6x
- * its settled size (BTreeIndexMemoryTest checks both). Reads never look past the used part of the arrays.
+ * worth of room: random loads leave leaves about 70 % full, so a tree loaded without a settle takes about 1.5x
+ * its settled size at 1 version and 1.7x at 5 (BTreeIndexMemoryTest bounds the first). Reads never look past the used part of the arrays.
  *
  * <p>Random inserts leave leaves about 70 % full (splits leave halves; the last leaf of the tree splits off only
  * the new key, so ascending loads fill leaves completely). The capacity trades memory for the cost of the copies
@@ -51,19 +51,19 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * 1-byte-per-key search aid over the suffixes' first bytes was tried and was not measurably faster.
  *
  * <h2>Measured footprint</h2>
- * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 71.1 B/key at 1
- * version, 87.1 at 5 (the words coded in 4 B). Building them allocates 131 B/key in the puts and 68 in the settle
+ * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 71.2 B/key at 1
+ * version, 87.2 at 5 (the words coded in 4 B); before the settle 108.4 and 145.0. Building them allocates 131 B/key in the puts and 68 in the settle
  * at 1 version, 262 and 84 at 5, besides the keys' own arrays (the thread's allocated bytes, IndexFootprintMain;
  * BTreeIndexMemoryTest bounds them). ReferenceIndex: 264 and 320.
  *
  * <h2>Compaction</h2>
  * Every key's run is rewritten to its compacted form in right-sized arrays, so the memory of dropped revisions is
  * released (etcd re-slices and keeps it), and the created revision and version that {@link #get} must still
- * answer go to the leaf's header table. Compacting 1M random 64 B keys x 5 round-robin versions to the last
- * revision frees 31.0 of the 32 MB of dropped revision words: 106.8 to 75.8 B/key, 1.3 % above the 74.8 of one
- * version (every key of a leaf has the same delta and version: a 2-word table per leaf). With the 5M puts in one
- * random order it is 78.7 B/key (a 23-bit delta per key). Keys left empty are removed; leaves left empty or under
- * a quarter full are merged with a neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
+ * answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
+ * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 87.2 to
+ * 72.5 B/key, 1.8 % above the 71.2 of one version (every key of a leaf has the same delta and version: a 2-word
+ * table per leaf). Keys left empty are removed; leaves left empty or under a quarter full are merged with a
+ * neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
  *
  * <h2>Concurrency</h2>
  * One {@link ReentrantReadWriteLock}, as etcd's treeIndex has one RWMutex: reads share it, writes (put,
