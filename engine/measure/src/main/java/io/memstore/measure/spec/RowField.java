@@ -325,6 +325,11 @@ public enum RowField {
         }
 
         @Override
+        public Object resultValue(RowParams p) {
+            return p.settings().sqliteCacheKiB() * Sizes.KIB; // result files write every size in bytes
+        }
+
+        @Override
         Object builtInDefault() {
             return StoreSettings.DEFAULTS.sqliteCacheKiB();
         }
@@ -466,6 +471,16 @@ public enum RowField {
 
     /** This field's value in a row, boxed like {@code parse} returns it. */
     public abstract Object get(RowParams p);
+
+    /**
+     * This field's value in a row as the result files write it (memstore.json's {@code params}, memstore.csv's
+     * columns, plan.json's scenarios), under {@link #specName()}: a number or boolean as it is, in B for sizes and
+     * ms for durations; a choice by its spec name ({@code sqlite}, {@code btree}, {@code normal}).
+     */
+    public Object resultValue(RowParams p) {
+        Object value = get(p);
+        return value instanceof Number || value instanceof Boolean ? value : format(value);
+    }
 
     /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
     abstract Object builtInDefault();
