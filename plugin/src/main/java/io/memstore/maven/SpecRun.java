@@ -33,6 +33,7 @@ final class SpecRun {
     private final Path specFile;
     private final Path resultDirectory;
     private final ProbeClasspath probeClasspath;
+    private final List<Path> systemsClasspath;
     private final Log log;
     private String jvmArgs;
     private String timeout;
@@ -40,11 +41,13 @@ final class SpecRun {
     private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
     private WorkloadSpec spec;
 
-    private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, Log log) {
+    private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath,
+                    List<Path> systemsClasspath, Log log) {
         this.baseDirectory = baseDirectory;
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
         this.probeClasspath = probeClasspath;
+        this.systemsClasspath = systemsClasspath;
         this.log = log;
     }
 
@@ -63,7 +66,8 @@ final class SpecRun {
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
                       Log log) throws MojoExecutionException {
         return new SpecRun(project.getBasedir().toPath(), SpecLocator.resolve(spec, project.getBasedir().toPath()),
-                resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts), log);
+                resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts),
+                ProbeClasspath.systems(pluginArtifacts), log);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -123,6 +127,7 @@ final class SpecRun {
         try {
             log.info("memstore: " + label + probeClasspath.describe());
             return ProjectProbe.runner(probeClasspath)
+                    .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withSettle(MojoArguments.settle(settleMillis))

@@ -81,6 +81,7 @@ class SpecRunTest {
         assertThat(runner.keepFiles()).isTrue();
         assertThat(runner.workDir()).isEqualTo(dir.resolve("out/work").toAbsolutePath());
         assertThat(runner.classpath()).containsExactly(Path.of("/repo/memstore-measure.jar"));
+        assertThat(lines).singleElement().asString().startsWith("memstore: calibration store measured: ");
         lines.clear();
         runner.progress().accept("row 1/2");
         runner.progress().detail("row 1/2: run 1/1, loading 10 %");

@@ -1,12 +1,13 @@
 package io.memstore.measure.run;
 
-import io.memstore.measure.probe.FlatJson;
+import io.memstore.measure.json.JsonValue;
 import io.memstore.measure.probe.ParentWatch;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SystemKind;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -56,6 +57,8 @@ public final class RowRunner {
     static final int TAIL_CHARS = 4096;
     /** 10 s: how long a run goes before its progress is told to everyone, and how often then. */
     static final long PROGRESS_INTERVAL_NANOS = 10_000_000_000L;
+    /** The system property naming the etcd program, passed on to the probes of etcd rows. */
+    static final String ETCD_PROPERTY = "memstore.etcd";
     private static final List<String> FLAG_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final RunnerOptions options;
@@ -137,8 +140,13 @@ public final class RowRunner {
         if (!options.keepFiles()) {
             command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
         }
+        String etcd = System.getProperty(ETCD_PROPERTY);
+        if (row.params().system().isEtcd() && etcd != null) {
+            // where the etcd program is (not a measured flag), absolute: the child runs in its own directory
+            command.add("-D" + ETCD_PROPERTY + "=" + (etcd.isBlank() ? etcd : Path.of(etcd.strip()).toAbsolutePath()));
+        }
         command.add("-cp");
-        command.add(options.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        command.add(classpath(row).stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         command.add(options.mainClass());
         command.addAll(probeArgs.toArgs());
 
@@ -193,6 +201,7 @@ public final class RowRunner {
         int exit = child.exitValue();
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
+                    : exit == ProbeMain.EXIT_UNAVAILABLE ? "the row's system cannot run here"
                     : exit == 3 ? "the probe ran out of memory or failed inside the JVM"
                     : exit == ParentWatch.EXIT_ORPHANED ? "the probe lost track of this process and stopped"
                     : "the probe failed";
@@ -200,7 +209,8 @@ public final class RowRunner {
                     + ", exit code " + exit + tailSuffix(tail), null);
         }
         try {
-            Map<String, Double> metrics = FlatJson.parse(Files.readString(result, StandardCharsets.UTF_8));
+            Map<String, Double> metrics = JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
+                    result.toString()).numbers();
             options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
             return metrics;
         } catch (NoSuchFileException e) {
@@ -210,6 +220,16 @@ public final class RowRunner {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
                     + "': the probe's result " + result + " is unreadable: " + e.getMessage(), e);
         }
+    }
+
+    /** The child's classpath: the engine's, and for a row of another system than memstore the systems' jars. */
+    public List<Path> classpath(Row row) {
+        if (row.params().system() == SystemKind.MEMSTORE) {
+            return options.classpath();
+        }
+        List<Path> all = new ArrayList<>(options.classpath());
+        options.systemsClasspath().stream().filter(p -> !all.contains(p)).forEach(all::add);
+        return all;
     }
 
     /** The child reads nothing: its stdin is closed at once, so a read would see end-of-file, not block. */

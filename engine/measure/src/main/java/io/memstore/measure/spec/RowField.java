@@ -16,9 +16,30 @@ import java.util.regex.Pattern;
  * names print them. Parsed values are boxed as {@code get(RowParams)} returns them: Long for keys and seed,
  * Integer for versions, keySize, valueSize, runs, leafCapacity, sqliteCache (in KiB), readConnections and
  * batchLimit, Long for batchBytes (B) and batchInterval (ms), Double for deletes, Boolean for compact, the enums
- * and {@link IndexKind}.
+ * (system among them) and {@link IndexKind}.
  */
 public enum RowField {
+    SYSTEM("system", "one of memstore, etcd, etcd-cluster, h2, rocksdb") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, SystemKind.values(), SystemKind::specName, "system", expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((SystemKind) value).specName();
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.system();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return SystemKind.MEMSTORE;
+        }
+    },
     KEYS("keys", "a count from 1 to 100M, like 100K or 1M") {
         @Override
         Object parse(String text) throws BadValue {
@@ -325,6 +346,11 @@ public enum RowField {
         }
 
         @Override
+        public Object resultValue(RowParams p) {
+            return p.settings().sqliteCacheKiB() * Sizes.KIB; // result files write every size in bytes
+        }
+
+        @Override
         Object builtInDefault() {
             return StoreSettings.DEFAULTS.sqliteCacheKiB();
         }
@@ -467,6 +493,16 @@ public enum RowField {
     /** This field's value in a row, boxed like {@code parse} returns it. */
     public abstract Object get(RowParams p);
 
+    /**
+     * This field's value in a row as the result files write it (memstore.json's {@code params}, memstore.csv's
+     * columns, plan.json's scenarios), under {@link #specName()}: a number or boolean as it is, in B for sizes and
+     * ms for durations; a choice by its spec name ({@code sqlite}, {@code btree}, {@code normal}).
+     */
+    public Object resultValue(RowParams p) {
+        Object value = get(p);
+        return value instanceof Number || value instanceof Boolean ? value : format(value);
+    }
+
     /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
     abstract Object builtInDefault();
 
@@ -494,7 +530,8 @@ public enum RowField {
                 (Boolean) v[COMPACT.ordinal()], new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
                 (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
                 (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
-                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]));
+                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]),
+                (SystemKind) v[SYSTEM.ordinal()]);
     }
 
     private static long count(String text, String expected) throws BadValue {
