@@ -25,6 +25,11 @@ public class DelegatingIndex implements RevisionIndex {
     }
 
     @Override
+    public void settle() {
+        tree.settle();
+    }
+
+    @Override
     public KeyState get(byte[] key, long atRev) {
         return tree.get(key, atRev);
     }
