@@ -45,8 +45,9 @@ public final class PlanTables {
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
         }
-        lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap, max(10 %, heap band + rho spread)"
-                + " for RSS; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
+        lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
+                + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
+                + " min(32 MiB, old / 2), band from both ends of that range and of the calibration rows; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
                 + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
         return lines;
     }
@@ -56,11 +57,11 @@ public final class PlanTables {
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
-                        + " %s; RSS = %.1f MiB + %.3f x heap + young (rho %.3f..%.3f); band +-%.1f %% heap,"
-                        + " +-%.1f %% RSS",
+                        + " %s; RSS = %.1f MiB baseline + %.1f MiB growth + heap from %d row(s); band +-%.1f %%"
+                        + " heap, up to +-%.1f %% RSS",
                 h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
-                h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.rho(), r.rhoLow(), r.rhoHigh(),
+                h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.growth() / (1 << 20), r.anchors().size(),
                 m.heapUncertainty() * 100, m.rssUncertainty() * 100);
     }
 
