@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The checks a run passes before its first probe starts, so that a run that cannot succeed fails in a second
@@ -60,33 +62,34 @@ public final class Preflight {
         List<RowFootprint> footprints = rows.stream().map(RowFootprint::of).toList();
         List<String> problems = new ArrayList<>();
         Long userXmx = lastXmx(jvmArgs);
-        long heapProblems = 0;
+        Set<Row> refused = new HashSet<>();
         for (RowFootprint f : footprints) {
             if (f.memoryBytes() > machine.physicalMemory()) {
                 problems.add(memoryProblem(f, machine));
+                refused.add(f.row());
             }
             RowParams p = f.row().params();
             if (userXmx != null && ProbeJvm.requiredHeap(p) > userXmx) {
                 problems.add(heapProblem(f, userXmx));
-                heapProblems++;
+                refused.add(f.row());
             }
             if (p.store() == StoreKind.SQLITE && p.valueSize() > StoreOptions.DEFAULT_MAX_VALUE_SIZE) {
                 problems.add("row '" + f.row().name() + "' has valueSize " + Units.iec((long) p.valueSize())
                         + ", more than the " + Units.iec((long) StoreOptions.DEFAULT_MAX_VALUE_SIZE) + " the store"
                         + " accepts (StoreOptions.maxValueSize); use a smaller valueSize");
-                heapProblems++;
+                refused.add(f.row());
             }
         }
         double diskNeeded = 0;
         for (RowFootprint f : footprints) {
             if (f.storeFileBytes() > machine.usableDisk()) {
                 problems.add(diskProblem(f, machine));
+                refused.add(f.row());
             }
             diskNeeded = keepFiles ? diskNeeded + f.storeFileBytes() * Math.max(1, f.row().params().runs())
                     : Math.max(diskNeeded, f.storeFileBytes());
         }
-        long rowProblems = footprints.stream().filter(f -> f.memoryBytes() > machine.physicalMemory()
-                || f.storeFileBytes() > machine.usableDisk()).count() + heapProblems;
+        long rowProblems = refused.size();
         if (problems.isEmpty() && keepFiles && diskNeeded > machine.usableDisk()) {
             problems.add("with keepFiles every run's store file stays: together they need an estimated "
                     + Units.iec(diskNeeded) + " of disk, but only " + Units.iec((double) machine.usableDisk())

@@ -57,8 +57,8 @@ public final class PlanTables {
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
-                        + " %s; RSS = %.1f MiB baseline + %.1f MiB growth + heap from %d row(s); band +-%.1f %%"
-                        + " heap, up to +-%.1f %% RSS",
+                        + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + old and young generation, from %d row(s);"
+                        + " band +-%.1f %% heap, up to +-%.1f %% RSS",
                 h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
                 h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.growth() / (1 << 20), r.anchors().size(),
