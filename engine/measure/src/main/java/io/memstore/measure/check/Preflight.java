@@ -5,7 +5,6 @@ import io.memstore.measure.result.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
-import io.memstore.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -29,7 +28,6 @@ import java.util.Set;
  *   <li>no row needs more heap than an {@code -Xmx} among the user's probe flags allows: those flags come after the
  *       probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap}) do not
  *       fit would run out of heap after minutes of loading;</li>
- *   <li>no row's values are larger than the store accepts ({@link StoreOptions#DEFAULT_MAX_VALUE_SIZE});</li>
  *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
  *       directory is deleted after it, or all of them when files are kept.</li>
  * </ol>
@@ -71,12 +69,6 @@ public final class Preflight {
             RowParams p = f.row().params();
             if (userXmx != null && ProbeJvm.requiredHeap(p) > userXmx) {
                 problems.add(heapProblem(f, userXmx));
-                refused.add(f.row());
-            }
-            if (p.store() == StoreKind.SQLITE && p.valueSize() > StoreOptions.DEFAULT_MAX_VALUE_SIZE) {
-                problems.add("row '" + f.row().name() + "' has valueSize " + Units.iec((long) p.valueSize())
-                        + ", more than the " + Units.iec((long) StoreOptions.DEFAULT_MAX_VALUE_SIZE) + " the store"
-                        + " accepts (StoreOptions.maxValueSize); use a smaller valueSize");
                 refused.add(f.row());
             }
         }
