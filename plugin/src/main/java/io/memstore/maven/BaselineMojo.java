@@ -1,5 +1,6 @@
 package io.memstore.maven;
 
+import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.result.AtomicFiles;
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
@@ -15,7 +16,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Saves the last check's memstore.json as the baseline that later checks compare with ({@code maxIncrease} and
  * {@code maxIncreaseBytes} budgets). Run after {@code check}, typically on main:
  * {@code mvn verify memstore:baseline}; commit the file, or keep it as a CI artifact and pass it with
- * {@code -Dmemstore.baseline=...}. The file is read first, so a broken result is never saved.
+ * {@code -Dmemstore.baseline=...}. The file is read first, so a broken result is never saved, and the paths in it
+ * (the spec file, an earlier baseline) are written relative to the project's directory, so a committed baseline
+ * names no directory of the machine that made it.
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends AbstractMemstoreMojo {
@@ -25,6 +28,24 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     /** Where the baseline goes; check reads the same property. Default {@code src/memstore/baseline.json}. */
     @Parameter(property = "memstore.baseline")
     private File baseline;
+
+    /** The result with its spec file and baseline file relative to the project's base directory when under it. */
+    private RunResult withoutLocalPaths(RunResult result) {
+        RunResult relative = new RunResult(result.specName(), relative(result.specFile()), result.environment(),
+                result.rows(), result.model(), result.budgets());
+        BaselineComparison b = result.baseline();
+        return b == null ? relative : relative.withBaseline(new BaselineComparison(relative(b.file()), b.found(),
+                b.specName(), b.note(), b.outcomes()));
+    }
+
+    private String relative(String file) {
+        if (file == null || file.startsWith("classpath:")) {
+            return file;
+        }
+        Path base = project().getBasedir().toPath().toAbsolutePath().normalize();
+        Path path = Path.of(file).toAbsolutePath().normalize();
+        return path.startsWith(base) ? base.relativize(path).toString().replace('\\', '/') : file;
+    }
 
     @Override
     protected void run() throws MojoExecutionException {
@@ -37,7 +58,7 @@ public class BaselineMojo extends AbstractMemstoreMojo {
         }
         try {
             RunResult result = ResultJson.read(source);
-            AtomicFiles.write(target, Files.readString(source));
+            AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
             getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
                     + ", " + result.rows().size() + " rows)");
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
@@ -20,7 +21,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
  * budget is exceeded.
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class CheckMojo extends AbstractMemstoreMojo {
 
     /** Fail the build when an error-level budget is exceeded; false only reports. */

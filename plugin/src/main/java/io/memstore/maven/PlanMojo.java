@@ -7,7 +7,7 @@ import io.memstore.measure.plan.PlanResult;
 import io.memstore.measure.plan.PlanTables;
 import io.memstore.measure.plan.Prediction;
 import io.memstore.measure.result.ResultJson;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.PlanScenario;
@@ -23,6 +23,7 @@ import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
@@ -32,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * the last check's memstore.json when it measured the scenario's configuration, else to a calibration run at
  * small key counts that this goal performs.
  */
-@Mojo(name = "plan", threadSafe = true)
+@Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class PlanMojo extends AbstractMemstoreMojo {
     /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
     @Parameter(property = "memstore.calibration", defaultValue = "auto")

@@ -1,29 +1,120 @@
 package io.memstore.maven;
 
+import io.memstore.measure.probe.MeasuredStore;
+import io.memstore.measure.probe.StoreDescriptor;
+import io.memstore.measure.spec.ClasspathIndexCheck;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.maven.artifact.Artifact;
 
 /**
- * The probe JVM's classpath: memstore-measure and what it depends on, taken from the plugin's own artifacts. The
- * plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out: every jar on a probe's
- * classpath is opened when service files are looked up, and would add to the RSS it measures.
+ * The probe JVM's classpath, and which memstore-store it holds.
+ *
+ * <p>When the project under build depends on memstore-store at run time (compile or runtime scope), the probe
+ * measures the project's code: the project's runtime classpath (its compiled classes, then its dependencies in
+ * Maven's order, so its memstore-store and sqlite-jdbc), then the probe's own classes, memstore-measure and what it
+ * needs besides the store (SnakeYAML). The plugin's own store stays out, so one store is loaded, the project's. The
+ * project's store must declare the probe API this probe drives ({@link StoreDescriptor}); otherwise the goal fails
+ * before any row runs, naming both versions.
+ *
+ * <p>Otherwise the plugin's own store is measured, as its artifacts bring it: memstore-measure and what it depends
+ * on. The plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out either way: every
+ * jar on a probe's classpath is opened when service files are looked up, and would add to the RSS it measures.
+ *
+ * @param entries          the probe's classpath, in order
+ * @param store            the store on it, for the record
+ * @param projectClasspath the project's runtime classpath, where index classes named in the spec are looked up
  */
-final class ProbeClasspath {
+record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projectClasspath) {
     static final String ENGINE = "io.memstore:memstore-measure";
+    static final String STORE = "io.memstore:memstore-store";
 
-    private ProbeClasspath() {
+    /**
+     * @param pluginArtifacts  the plugin's resolved artifacts ({@code ${plugin.artifacts}})
+     * @param projectArtifacts the project's resolved runtime artifacts ({@code MavenProject#getArtifacts})
+     * @param projectRuntime   the project's runtime classpath elements: its output directory, then its jars
+     * @throws IllegalArgumentException when the project's store declares a probe API this probe does not drive
+     */
+    static ProbeClasspath of(List<Artifact> pluginArtifacts, Collection<Artifact> projectArtifacts,
+                             List<String> projectRuntime) {
+        List<Path> project = projectRuntime.stream().map(Path::of).toList();
+        Optional<Artifact> projectStore = projectArtifacts.stream().filter(ProbeClasspath::isStore)
+                .filter(a -> a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope())
+                        && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
+                .findFirst();
+        if (projectStore.isEmpty()) {
+            List<Path> entries = pluginEntries(pluginArtifacts);
+            Artifact own = pluginArtifacts.stream().filter(ProbeClasspath::isStore).findFirst().orElse(null);
+            MeasuredStore store = own == null || own.getFile() == null ? null
+                    : measured(own, MeasuredStore.PLUGIN, "the plugin's own " + coordinates(own));
+            return new ProbeClasspath(entries, store, project);
+        }
+        Artifact a = projectStore.get();
+        MeasuredStore store = measured(a, MeasuredStore.PROJECT, "the project's " + coordinates(a));
+        Set<Path> entries = new LinkedHashSet<>(project);
+        for (Artifact p : runtimeJars(pluginArtifacts)) {
+            if (engineOrUnderIt(p) && !isStore(p) && !underStore(p)) {
+                entries.add(p.getFile().toPath());
+            }
+        }
+        return new ProbeClasspath(List.copyOf(entries), store, project);
     }
 
-    static List<Path> of(List<Artifact> pluginArtifacts) {
-        List<Artifact> jars = pluginArtifacts.stream().filter(a -> "jar".equals(a.getType()) && a.getFile() != null)
-                .filter(a -> !Artifact.SCOPE_TEST.equals(a.getScope()) && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
-                .toList();
+    /** The plugin's own probe classpath: memstore-measure and what it depends on, its store included. */
+    static List<Path> pluginEntries(List<Artifact> pluginArtifacts) {
+        List<Artifact> jars = runtimeJars(pluginArtifacts);
         List<Artifact> engine = jars.stream().filter(ProbeClasspath::engineOrUnderIt).toList();
         // Without dependency trails (a Maven that does not fill them in) only the engine would be found: then
         // every jar goes, which measures a little more but still runs.
         List<Artifact> chosen = engine.size() > 1 ? engine : jars;
         return chosen.stream().map(a -> a.getFile().toPath()).toList();
+    }
+
+    /** Checks index classes against the project's runtime classpath; close it after loading the spec. */
+    ClasspathIndexCheck indexCheck() {
+        return new ClasspathIndexCheck(projectClasspath, "the project's runtime classpath (its classes and"
+                + " runtime dependencies)");
+    }
+
+    /** What the goal logs about the store, before the rows run. */
+    String describe() {
+        return store == null ? "store measured: not known (no memstore-store among the plugin's artifacts)"
+                : "store measured: " + store.describe();
+    }
+
+    private static MeasuredStore measured(Artifact a, String source, String where) {
+        StoreDescriptor d = StoreDescriptor.requireDrivable(StoreDescriptor.read(a.getFile().toPath()), where);
+        return new MeasuredStore(d.version(), source, coordinates(a));
+    }
+
+    private static List<Artifact> runtimeJars(List<Artifact> artifacts) {
+        List<Artifact> out = new ArrayList<>();
+        for (Artifact a : artifacts) {
+            if ("jar".equals(a.getType()) && a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope())
+                    && !Artifact.SCOPE_PROVIDED.equals(a.getScope())) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private static String coordinates(Artifact a) {
+        return a.getGroupId() + ":" + a.getArtifactId() + ":" + a.getVersion();
+    }
+
+    private static boolean isStore(Artifact a) {
+        return (a.getGroupId() + ":" + a.getArtifactId()).equals(STORE);
+    }
+
+    /** An artifact the plugin has only because its store depends on it (sqlite-jdbc). */
+    private static boolean underStore(Artifact a) {
+        List<String> trail = a.getDependencyTrail();
+        return trail != null && trail.stream().anyMatch(t -> t.startsWith(STORE + ":"));
     }
 
     /** The engine itself, or an artifact whose dependency trail passes through it. */

@@ -15,6 +15,7 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.reporting.AbstractMavenReport;
 import org.apache.maven.reporting.MavenReportException;
@@ -40,7 +41,8 @@ import org.apache.maven.reporting.MavenReportException;
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
  */
-@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true)
+@Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class ReportMojo extends AbstractMavenReport {
 
     /** The report's page name in the site: {@code memstore.html}. */

@@ -8,7 +8,6 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.File;
 import java.io.IOException;
@@ -21,8 +20,8 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * The one path from a goal's parameters to a measurement, shared by {@code check}, {@code plan} and
- * {@code report}: which spec (see {@link SpecLocator}), loading it, how the probe JVMs are forked (their classpath,
- * flags, timeout, work directory under the output directory) and, for the goals that measure a spec, the run
+ * {@code report}: which spec (see {@link SpecLocator}), loading it, how the probe JVMs are forked (their classpath:
+ * the project's when it depends on memstore-store, see {@link ProbeClasspath}; flags, timeout, work directory under the output directory) and, for the goals that measure a spec, the run
  * itself. Every failure on this path is a {@link MojoExecutionException} with a message that starts with
  * {@code memstore:}: a broken spec, a bad parameter, a probe that failed, an output that cannot be written.
  * Judging the budgets stays with the goals.
@@ -30,7 +29,7 @@ import org.apache.maven.project.MavenProject;
 final class SpecRun {
     private final Path specFile;
     private final Path resultDirectory;
-    private final List<Path> probeClasspath;
+    private final ProbeClasspath probeClasspath;
     private final Consumer<String> progress;
     private String jvmArgs;
     private String timeout;
@@ -38,7 +37,7 @@ final class SpecRun {
     private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
     private WorkloadSpec spec;
 
-    private SpecRun(Path specFile, Path resultDirectory, List<Path> probeClasspath, Consumer<String> progress) {
+    private SpecRun(Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, Consumer<String> progress) {
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
         this.probeClasspath = probeClasspath;
@@ -49,16 +48,17 @@ final class SpecRun {
      * The path of one goal execution.
      *
      * @param project         the project under build: its base directory holds the conventional spec
-     * @param pluginArtifacts the plugin's own artifacts, from which the probe's classpath is taken
+     * @param pluginArtifacts the plugin's own artifacts: the probe, and the store unless the project brings its own
      * @param spec            the {@code spec} parameter, or null
      * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
      * @param progress        receives the progress lines, each already prefixed by {@code memstore: }
-     * @throws MojoExecutionException when a spec is given but missing
+     * @throws MojoExecutionException when a spec is given but missing, or the project's memstore-store is one the
+     *                                probe cannot drive (see {@link ProbeClasspath})
      */
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
                       Consumer<String> progress) throws MojoExecutionException {
         return new SpecRun(SpecLocator.resolve(spec, project.getBasedir().toPath()), resultDirectory.toPath(),
-                ProbeClasspath.of(pluginArtifacts), progress);
+                ProjectProbe.classpath(project, pluginArtifacts), progress);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -84,14 +84,13 @@ final class SpecRun {
         return resultDirectory;
     }
 
-    /** The spec, loaded once; a broken one fails with the loader's message (file, line, field). */
+    /**
+     * The spec, loaded once, its index classes looked up on the project's runtime classpath; a broken one fails
+     * with the loader's message (file, line, field).
+     */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            try {
-                spec = Check.loadSpec(specFile);
-            } catch (SpecException e) {
-                throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
-            }
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath);
         }
         return spec;
     }
@@ -102,7 +101,8 @@ final class SpecRun {
      */
     RunnerOptions runner(String label) throws MojoExecutionException {
         try {
-            return RunnerOptions.of(probeClasspath)
+            progress.accept("memstore: " + label + probeClasspath.describe());
+            return ProjectProbe.runner(probeClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withSettle(MojoArguments.settle(settleMillis))

@@ -65,6 +65,15 @@ public interface LoadTarget extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * Closes the target's files and opens them again, timed, after every other reading: the metrics of it
+     * ({@link Metrics#REOPEN_SECONDS}, {@link Metrics#REOPEN_REVISIONS_PER_SECOND}); none for a target that has no
+     * files to reopen, by default.
+     */
+    default Map<String, Number> reopen() {
+        return Map.of();
+    }
+
     @Override
     void close();
 }

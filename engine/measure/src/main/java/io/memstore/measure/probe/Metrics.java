@@ -8,7 +8,7 @@ import io.memstore.measure.spec.Metric;
  *
  * <p>The metrics budgets and reports know are {@link Metric}'s row metrics, and their names come from there;
  * the others (heap baseline and limit, counts, Pss) are the probe's diagnostics, kept in the result file
- * and in {@link io.memstore.measure.run.RowMeasurement} but not in {@code RowResult}.
+ * and in {@code RowMeasurement} of the run package but not in {@code RowResult}.
  */
 public final class Metrics {
     /** Resident set size before building, after the baseline collections (B). */
@@ -28,6 +28,10 @@ public final class Metrics {
     public static final String LOAD_SECONDS = Metric.LOAD_SECONDS.metricName();
     /** Puts divided by the wall time of the put phase alone (1/s). */
     public static final String LOAD_PUTS_PER_SECOND = Metric.LOAD_PUTS_PER_SECOND.metricName();
+    /** Wall time of closing and reopening the store's file after the readings, store rows only (s). */
+    public static final String REOPEN_SECONDS = Metric.REOPEN_SECONDS.metricName();
+    /** Revisions the reopened store's index holds divided by reopen.seconds (1/s). */
+    public static final String REOPEN_REVISIONS_PER_SECOND = Metric.REOPEN_REVISIONS_PER_SECOND.metricName();
     /** Wall time of the compaction, null when the row does not compact (s). */
     public static final String COMPACT_SECONDS = "compact.seconds";
 

@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
- *       counted.</li>
+ *       counted;</li>
+ *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
+ *       ({@link LoadTarget#reopen}).</li>
  * </ol>
  * Keys and values are generated per put from (seed, i) ({@link KeyGenerator}, {@link ValueGenerator}), so
  * the probe itself holds O(1) state next to the target.
@@ -118,6 +120,8 @@ public final class Probe {
 
             m.putAll(target.extraMetrics());
             timeGets(p, keys, deletions, target, m);
+            phase.accept("reopening");
+            m.putAll(target.reopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
             Reference.reachabilityFence(target);

@@ -1,0 +1,96 @@
+package io.memstore.measure.run;
+
+import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowParams;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * What was measured for one row: the median of each metric over the row's runs and its spread.
+ *
+ * <p>A metric the platform could not give (no {@code /proc} on macOS, no store file for an index-only row...)
+ * is simply absent from {@code metrics}: reports print it as {@value Units#NA}; nothing is estimated in its
+ * place. Null or NaN values passed in are treated as absent. Both maps are ordered like
+ * {@link Metric#rowMetrics()}, whatever order they were given in, so every output is deterministic.
+ *
+ * @param name    the row's unique name, like {@code index/keys=1M,versions=5,keySize=64B}
+ * @param params  the row's resolved parameters (their {@code workload} is the row's workload)
+ * @param metrics metric name -> median over the runs, in the metric's unit
+ * @param spread  metric name -> max - min over the runs; only for metrics present in {@code metrics}
+ * @param runs    how many runs the medians are taken over
+ */
+public record RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
+                        int runs) {
+    public RowResult {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("row name must not be blank");
+        }
+        Objects.requireNonNull(params, "params");
+        metrics = canonical(metrics, "metrics of row " + name);
+        spread = canonical(spread, "spread of row " + name);
+        for (String metric : spread.keySet()) {
+            if (!metrics.containsKey(metric)) {
+                throw new IllegalArgumentException("row " + name + " has a spread for " + metric
+                        + " but no value for it");
+            }
+        }
+        if (runs < 0) {
+            throw new IllegalArgumentException("row " + name + ": runs must not be negative, got " + runs);
+        }
+    }
+
+    /** The row's result from the per-run readings summarised by {@link Median#of}. */
+    public static RowResult of(Row row, Median median) {
+        return new RowResult(row.name(), row.params(), median.medians(), median.spread(), median.runs());
+    }
+
+    /** The workload the row belongs to. */
+    public String workload() {
+        return params.workload();
+    }
+
+    /** The row as the spec defined it. */
+    public Row row() {
+        return new Row(name, params);
+    }
+
+    /** The median of a metric, or empty when the platform could not give it. */
+    public OptionalDouble metric(Metric metric) {
+        Double v = metrics.get(metric.metricName());
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /** The spread (max - min over runs) of a metric, or empty when the metric is absent. */
+    public OptionalDouble spreadOf(Metric metric) {
+        Double v = spread.get(metric.metricName());
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /** Known row metrics only, in canonical order, without null/NaN values (absent means unavailable). */
+    private static Map<String, Double> canonical(Map<String, Double> given, String what) {
+        Objects.requireNonNull(given, what);
+        for (String key : given.keySet()) {
+            try {
+                Metric.rowMetric(key);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+            }
+        }
+        Map<String, Double> ordered = new LinkedHashMap<>();
+        for (Metric m : Metric.rowMetrics()) {
+            Double v = given.get(m.metricName());
+            if (v != null && !v.isNaN()) {
+                if (v.isInfinite()) {
+                    throw new IllegalArgumentException(what + ": " + m.metricName() + " is infinite");
+                }
+                ordered.put(m.metricName(), v);
+            }
+        }
+        return Collections.unmodifiableMap(ordered);
+    }
+}

@@ -1,0 +1,6 @@
+def log = new File(basedir, 'build.log').text
+assert log =~ /memstore: the workload spec is broken: .*workload\.yaml:6:20: workloads\[0\]\.index\[1\]: class 'com\.example\.index\.NotAnIndex' does not implement io\.memstore\.store\.RevisionIndex/
+assert !log.contains('started (pid')
+assert !new File(basedir, 'target/memstore/memstore.json').exists()
+assert log.contains('BUILD FAILURE')
+true

@@ -1,0 +1,5 @@
+def log = new File(basedir, 'build.log').text
+assert log =~ /memstore: the project's io\.memstore:memstore-store:9\.0\.0 is memstore-store 9\.0\.0 with probe API 99, which memstore-measure \S+, whose probe drives store probe API 1, cannot drive; use a memstore plugin of version 9\.0\.0, or depend on memstore-store \S+/
+assert !log.contains('started (pid')
+assert log.contains('BUILD FAILURE')
+true
