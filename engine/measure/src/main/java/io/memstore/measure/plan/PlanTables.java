@@ -3,6 +3,7 @@ package io.memstore.measure.plan;
 import io.memstore.measure.result.TextTable;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +26,12 @@ public final class PlanTables {
             String verdict = machine == null ? "-" : p.exceedsMachine() ? "EXCEEDS machineMemory"
                     : p.limitExceedsMachine() ? "fits, limit above machineMemory" : "fits";
             t.row(List.of(p.scenario().name(), Units.count(s.keys()), Integer.toString(s.versions()),
-                    Units.compactBytes(s.keySize()), s.index().specName(), s.store().specName(),
+                    Units.compactBytes(s.keySize()),
+                    s.system() == SystemKind.MEMSTORE ? s.index().specName() : s.system().specName(),
+                    s.system() == SystemKind.MEMSTORE ? s.store().specName() : "-",
                     band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),
-                    Units.mib(p.xmx()), Units.mib(p.containerLimit()), machine == null ? "-" : Units.mib(machine),
+                    p.xmx() == 0 ? "-" : Units.mib(p.xmx()), Units.mib(p.containerLimit()),
+                    machine == null ? "-" : Units.mib(machine),
                     verdict));
         }
         return t;
@@ -44,9 +48,15 @@ public final class PlanTables {
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
         }
+        if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
+            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + growth + k x heap"
+                    + " (k per calibration row, no young generation), no -Xmx; container limit = 1.1 x high RSS;"
+                    + " the index column names the system");
+        }
         lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
                 + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
-                + " min(32 MiB, old / 2), band from both ends of that range and of the calibration rows; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
+                + " min(32 MiB, old / 2), band from both ends of that range and of the calibration rows; -Xmx ="
+                + " 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
                 + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
         return lines;
     }
@@ -56,7 +66,8 @@ public final class PlanTables {
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
-                        + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + old and young generation, from %d row(s);"
+                        + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + "
+                        + (r.youngCap() == 0 ? "heap" : "old and young generation") + ", from %d row(s);"
                         + " band +-%.1f %% heap, up to +-%.1f %% RSS",
                 h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,

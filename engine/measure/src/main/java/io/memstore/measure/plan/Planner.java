@@ -6,7 +6,11 @@ import io.memstore.measure.spec.PlanScenario;
 
 import java.util.List;
 
-/** Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}. */
+/**
+ * Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}.
+ * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form, and the RSS model
+ * is a process's without generations ({@link RssModel#fitProcess}); no -Xmx is recommended (0).
+ */
 public final class Planner {
     private Planner() {
     }
@@ -26,7 +30,9 @@ public final class Planner {
         // the growth outside the heap is taken from rows at the scenario's versions when there are any
         List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == s.params().versions())
                 .toList();
-        RssModel rss = RssModel.fit(sameVersions.isEmpty() ? used : sameVersions);
+        List<RowResult> rssRows = sameVersions.isEmpty() ? used : sameVersions;
+        boolean jvm = !s.params().system().isEtcd();
+        RssModel rss = jvm ? RssModel.fit(rssRows) : RssModel.fitProcess(rssRows);
         double spread = 0;
         for (RowResult r : used) {
             double y = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
@@ -40,8 +46,10 @@ public final class Planner {
         double rssLow = rss.low(liveLow);
         double rssHigh = rss.high(liveHigh);
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
-        long xmx = PlanRules.xmx(liveHigh);
-        long limit = PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss());
+        // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
+        long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
+        long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
+                : PlanRules.containerLimit(rssHigh, 0, 0);
         return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
                 new ScenarioModel(source, heap, rss, uh, ur));
     }

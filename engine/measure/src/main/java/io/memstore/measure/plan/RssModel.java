@@ -41,12 +41,23 @@ import java.util.List;
  * the high end the opposite. The central value takes the middle ratio (15 % free, k = 1/0.85), the median baseline
  * and the median growth.
  *
+ * <p><b>A process without generations</b> (an etcd member, a Go process: {@link #fitProcess}) has no old and young
+ * generation to size: its RSS above the idle member is its Go heap in use times the collector's headroom, so there
+ * {@code heap(L) = k * L} with k measured per calibration row ({@code (rss - baseline) / L}, over the rows with the
+ * most keys), the median for the prediction and the smallest and largest for the band, and {@code youngCap} 0.
+ *
  * @param baselineRss   median jvm.baselineRss of the rows (B)
  * @param baselineLow   smallest jvm.baselineRss (B)
  * @param baselineHigh  largest jvm.baselineRss (B)
  * @param anchors       per calibration row: rss above its own baseline, and its live heap
+ * @param kLow          smallest ratio of resident heap to live data
+ * @param kMid          the ratio of the prediction
+ * @param kHigh         largest ratio
+ * @param liveExtra     live data beside the index (B): the JVM's own objects, 0 for a process
+ * @param youngCap      the young generation's cap (B), 0 for a process without one
  */
-public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors) {
+public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors,
+                       double kLow, double kMid, double kHigh, double liveExtra, double youngCap) {
     /** The probe's young-generation cap, {@code -XX:MaxNewSize=32m}. */
     public static final double YOUNG_CAP = 32L << 20;
     /** The serial collector's default old/young ratio. */
@@ -69,9 +80,6 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
      * @param liveHeap      index.liveHeap (B)
      */
     public record Anchor(String row, double aboveBaseline, double liveHeap) {
-        double growth(double k) {
-            return aboveBaseline - heap(k, liveHeap);
-        }
     }
 
     public RssModel {
@@ -81,15 +89,25 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         }
     }
 
-    /** The heap resident for this much live index at old-generation ratio k (B). */
+    /** The heap a probe JVM keeps resident for this much live index at old-generation ratio k (B). */
     static double heap(double k, double liveHeap) {
         double old = k * (liveHeap + JVM_LIVE_HEAP_MIB * (double) (1 << 20));
         return old + Math.min(YOUNG_CAP, old / NEW_RATIO);
     }
 
+    /** The heap resident for this much live data at ratio k, as this model's process sizes it (B). */
+    double residentHeap(double k, double liveHeap) {
+        double old = k * (liveHeap + liveExtra);
+        return old + (youngCap == 0 ? 0 : Math.min(youngCap, old / NEW_RATIO));
+    }
+
+    private double growth(Anchor a, double k) {
+        return a.aboveBaseline() - residentHeap(k, a.liveHeap());
+    }
+
     /** Median growth outside the heap over the rows, at the middle ratio (B). */
     public double growth() {
-        return median(anchors.stream().mapToDouble(a -> a.growth(K_MID)).toArray());
+        return median(anchors.stream().mapToDouble(a -> growth(a, kMid)).toArray());
     }
 
     /** The row names the model came from. */
@@ -99,19 +117,19 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
 
     /** Predicted process.rss for this much live index heap (B). */
     public double predict(double liveHeap) {
-        return baselineRss + growth() + heap(K_MID, liveHeap);
+        return baselineRss + growth() + residentHeap(kMid, liveHeap);
     }
 
     /** Low end of the band, for the heap band's low end (B). */
     public double low(double liveHeapLow) {
-        double growth = anchors.stream().mapToDouble(a -> a.growth(K_HIGH)).min().getAsDouble();
-        return baselineLow + growth + heap(K_LOW, liveHeapLow);
+        double growth = anchors.stream().mapToDouble(a -> growth(a, kHigh)).min().getAsDouble();
+        return baselineLow + growth + residentHeap(kLow, liveHeapLow);
     }
 
     /** High end of the band, for the heap band's high end (B). */
     public double high(double liveHeapHigh) {
-        double growth = anchors.stream().mapToDouble(a -> a.growth(K_LOW)).max().getAsDouble();
-        return baselineHigh + growth + heap(K_HIGH, liveHeapHigh);
+        double growth = anchors.stream().mapToDouble(a -> growth(a, kLow)).max().getAsDouble();
+        return baselineHigh + growth + residentHeap(kHigh, liveHeapHigh);
     }
 
     /**
@@ -120,6 +138,35 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
      * @throws IllegalArgumentException when none has (RSS needs Linux's /proc)
      */
     public static RssModel fit(List<RowResult> rows) {
+        List<Anchor> anchors = anchors(rows);
+        double[] baselines = baselines(rows);
+        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
+                Arrays.stream(baselines).max().getAsDouble(), anchors, K_LOW, K_MID, K_HIGH,
+                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP);
+    }
+
+    /**
+     * Fits rows of a process without generations (an etcd member): k per row over the rows with the most keys.
+     *
+     * @throws IllegalArgumentException when no row has process.rss, jvm.baselineRss and index.liveHeap
+     */
+    public static RssModel fitProcess(List<RowResult> rows) {
+        List<Anchor> all = anchors(rows);
+        long most = usable(rows).stream().mapToLong(r -> r.params().keys()).max().getAsLong();
+        List<Anchor> anchors = new ArrayList<>();
+        List<RowResult> usable = usable(rows);
+        for (int i = 0; i < usable.size(); i++) {
+            if (usable.get(i).params().keys() == most) {
+                anchors.add(all.get(i));
+            }
+        }
+        double[] ks = anchors.stream().mapToDouble(a -> a.aboveBaseline() / a.liveHeap()).sorted().toArray();
+        double[] baselines = baselines(rows);
+        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
+                Arrays.stream(baselines).max().getAsDouble(), anchors, ks[0], median(ks), ks[ks.length - 1], 0, 0);
+    }
+
+    private static List<RowResult> usable(List<RowResult> rows) {
         List<RowResult> usable = rows.stream().filter(r -> r.metric(Metric.PROCESS_RSS).isPresent()
                 && r.metric(Metric.JVM_BASELINE_RSS).isPresent() && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0)
                 .toList();
@@ -127,16 +174,21 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
             throw new IllegalArgumentException("no row with process.rss, jvm.baselineRss and index.liveHeap (RSS is"
                     + " read from /proc, so only on Linux)");
         }
-        double[] baselines = usable.stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
-                .toArray();
+        return usable;
+    }
+
+    private static List<Anchor> anchors(List<RowResult> rows) {
         List<Anchor> anchors = new ArrayList<>();
-        for (RowResult r : usable) {
+        for (RowResult r : usable(rows)) {
             double rss = r.metric(Metric.PROCESS_RSS).getAsDouble();
             double base = r.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
             anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble()));
         }
-        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
-                Arrays.stream(baselines).max().getAsDouble(), anchors);
+        return anchors;
+    }
+
+    private static double[] baselines(List<RowResult> rows) {
+        return usable(rows).stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble()).toArray();
     }
 
     private static double median(double[] v) {

@@ -41,6 +41,14 @@ public interface LoadTarget extends AutoCloseable {
     String getMethod();
 
     /**
+     * True when the data lives in this JVM (the default); false for a server loaded over the network, whose
+     * client's allocations in this JVM say nothing about the data.
+     */
+    default boolean inThisJvm() {
+        return true;
+    }
+
+    /**
      * The memory of the process that holds the data, read now: by default this JVM's ({@link ProcMemory#read}).
      */
     default ProcMemory memory() {

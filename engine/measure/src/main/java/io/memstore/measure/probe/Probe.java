@@ -2,7 +2,7 @@ package io.memstore.measure.probe;
 
 import io.memstore.store.Revision;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 
 import java.lang.ref.Reference;
 import java.util.LinkedHashMap;
@@ -13,9 +13,9 @@ import java.util.function.Consumer;
  * Measures one row, once, in this JVM, which must be fresh (nothing else built before) and should run with
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
- *   <li>create the empty target (index, or store over a new SQLite file), then the baseline in the
- *       {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in use, freed
- *       native memory returned, RSS;</li>
+ *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
+ *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in
+ *       use, freed native memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1, then the deleted share of keys
  *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush (for a store,
  *       with its write-ahead log checkpointed);</li>
@@ -57,7 +57,7 @@ public final class Probe {
         RowParams p = args.row().params();
         checkRanges(p);
         KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
-        ValueGenerator values = new ValueGenerator(p.seed(), p.store() == StoreKind.NONE ? 0 : p.valueSize());
+        ValueGenerator values = new ValueGenerator(p.seed(), p.storesValues() ? p.valueSize() : 0);
         DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
@@ -108,8 +108,8 @@ public final class Probe {
             ProcMemory after = target.memory();
             m.put(Metrics.SETTLE_MILLIS, settleMillis);
             m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
-            m.put(Metrics.INDEX_ALLOCATED, allocatedBefore == null || allocatedAfter == null ? null
-                    : allocatedAfter - allocatedBefore);
+            boolean allocated = allocatedBefore != null && allocatedAfter != null && target.inThisJvm();
+            m.put(Metrics.INDEX_ALLOCATED, allocated ? allocatedAfter - allocatedBefore : null);
             m.put(Metrics.INDEX_LIVE_HEAP, live);
             m.put(Metrics.INDEX_BYTES_PER_KEY, (double) live / p.keys());
             m.put(Metrics.INDEX_KEYS, target.keyCount());
@@ -198,7 +198,9 @@ public final class Probe {
      */
     public static void validate(RowParams p) {
         checkRanges(p);
-        Indexes.factory(p.index(), p.settings().leafCapacity());
+        if (p.system() == SystemKind.MEMSTORE) {
+            Indexes.factory(p.index(), p.settings().leafCapacity());
+        }
         KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         new DeletionPlan(p.keys(), p.deletes());
     }

@@ -11,18 +11,21 @@ import java.util.Optional;
  */
 public enum Metric {
     INDEX_LIVE_HEAP("index.liveHeap", MetricUnit.BYTES,
-            "heap the index retains after full GCs, minus the same reading taken before building it"),
+            "heap the index retains after full GCs, minus the same reading taken before building it; for etcd rows"
+            + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load"),
     INDEX_ALLOCATED("index.allocated", MetricUnit.BYTES,
             "bytes allocated while building the index, garbage included (the seed's method)"),
     INDEX_BYTES_PER_KEY("index.bytesPerKey", MetricUnit.BYTES, "index.liveHeap divided by the row's keys"),
-    PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS)"),
-    PROCESS_PEAK_RSS("process.peakRss", MetricUnit.BYTES, "peak resident set size of the forked JVM (VmHWM)"),
+    PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS); for"
+            + " etcd rows the member's, for etcd-cluster rows the largest member's"),
+    PROCESS_PEAK_RSS("process.peakRss", MetricUnit.BYTES, "peak resident set size of the forked JVM (VmHWM); for"
+            + " etcd rows that of the member measured for process.rss"),
     PROCESS_RSS_ANON("process.rssAnon", MetricUnit.BYTES,
             "anonymous part of the RSS (RssAnon): Java heap, SQLite page cache, native allocations"),
     PROCESS_RSS_FILE("process.rssFile", MetricUnit.BYTES,
             "file-backed part of the RSS (RssFile): mapped JDK modules, libraries, memory-mapped store pages"),
     JVM_BASELINE_RSS("jvm.baselineRss", MetricUnit.BYTES,
-            "RSS of the forked JVM before the row builds anything"),
+            "RSS of the forked JVM before the row builds anything; for etcd rows the idle member's"),
     STORE_FILE_SIZE("store.fileSize", MetricUnit.BYTES,
             "size of the SQLite value file after the load (0 when store is none)"),
     LOAD_SECONDS("load.seconds", MetricUnit.SECONDS,
@@ -34,6 +37,9 @@ public enum Metric {
             "wall-clock time of reopening the store file the row built, the index rebuilt from it (store rows only)"),
     REOPEN_REVISIONS_PER_SECOND("reopen.revisionsPerSecond", MetricUnit.OPS_PER_SECOND,
             "revisions the reopened index holds divided by reopen.seconds (store rows only)"),
+    ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
+    ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
+    ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),
     MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),
     MODEL_C2("model.c2", MetricUnit.BYTES, "fitted per-version overhead c2 of the same model"),
     MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,
