@@ -3,7 +3,7 @@ package io.memstore.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memstore.measure.result.Environment;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Row;

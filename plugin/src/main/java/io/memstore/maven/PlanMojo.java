@@ -7,7 +7,7 @@ import io.memstore.measure.plan.PlanResult;
 import io.memstore.measure.plan.PlanTables;
 import io.memstore.measure.plan.Prediction;
 import io.memstore.measure.result.ResultJson;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.PlanScenario;

@@ -2,9 +2,9 @@ package io.memstore.report;
 
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;

@@ -7,8 +7,8 @@ import io.memstore.measure.result.Environment;
 import io.memstore.measure.result.ReportTables;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TextTable;
-import io.memstore.measure.result.Units;
 import io.memstore.measure.result.Verdict;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.MetricUnit;
 

@@ -1,6 +1,6 @@
 package io.memstore.report;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import java.util.ArrayList;

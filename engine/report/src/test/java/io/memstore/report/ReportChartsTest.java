@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.result.Environment;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;

@@ -5,7 +5,7 @@ import io.memstore.measure.budget.BudgetRule;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.Environment;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.BudgetLevel;

@@ -2,7 +2,7 @@ package io.memstore.measure.budget;
 
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.spec.Metric;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.memstore.measure.budget;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.MetricUnit;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 
 import java.util.Objects;
 

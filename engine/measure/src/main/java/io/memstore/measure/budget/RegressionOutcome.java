@@ -1,6 +1,6 @@
 package io.memstore.measure.budget;
 
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.MetricUnit;

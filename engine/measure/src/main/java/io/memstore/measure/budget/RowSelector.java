@@ -1,6 +1,6 @@
 package io.memstore.measure.budget;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 
 import java.util.Objects;
 import java.util.Set;

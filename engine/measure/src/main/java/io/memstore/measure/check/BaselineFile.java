@@ -2,7 +2,7 @@ package io.memstore.measure.check;
 
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.result.Environment;
 import io.memstore.measure.result.ResultFiles;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;

@@ -1,7 +1,7 @@
 package io.memstore.measure.check;
 
 import io.memstore.measure.probe.ProbeJvm;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;

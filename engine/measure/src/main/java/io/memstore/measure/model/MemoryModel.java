@@ -1,7 +1,7 @@
 package io.memstore.measure.model;
 
 import io.memstore.measure.spec.Metric;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.RowParams;
 

@@ -1,11 +1,11 @@
 package io.memstore.measure.plan;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.StoreKind;
 
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ public final class Calibration {
         List<RowResult> m = matching(s, rows);
         if (m.isEmpty()) {
             return "no row measured index=" + s.params().index().specName() + ", keyPattern="
-                    + s.params().keyPattern().specName() + ", keySize=" + Sizes.formatExactBytes(s.params().keySize())
+                    + s.params().keyPattern().specName() + ", keySize=" + Units.compactBytes(s.params().keySize())
                     + ", store=" + s.params().store().specName() + " without deletes or compaction, with RSS";
         }
         HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), m);
@@ -68,7 +68,7 @@ public final class Calibration {
         for (long n : keys) {
             RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(), p.keyPattern(),
                     p.store(), p.index(), p.seed(), 1, 0.0, false);
-            out.add(new Row("calibrate/" + s.name() + "/keys=" + Sizes.formatCount(n), at));
+            out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n), at));
         }
         return out;
     }

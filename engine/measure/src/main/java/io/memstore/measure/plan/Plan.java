@@ -1,7 +1,7 @@
 package io.memstore.measure.plan;
 
 import io.memstore.measure.result.ResultJson;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;

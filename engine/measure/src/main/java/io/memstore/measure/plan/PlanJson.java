@@ -1,8 +1,8 @@
 package io.memstore.measure.plan;
 
 import io.memstore.measure.result.AtomicFiles;
-import io.memstore.measure.result.JsonWriter;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.json.JsonWriter;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 

@@ -1,9 +1,8 @@
 package io.memstore.measure.plan;
 
 import io.memstore.measure.result.TextTable;
-import io.memstore.measure.result.Units;
+import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,8 @@ public final class PlanTables {
             Long machine = p.scenario().machineMemory();
             String verdict = machine == null ? "-" : p.exceedsMachine() ? "EXCEEDS machineMemory"
                     : p.limitExceedsMachine() ? "fits, limit above machineMemory" : "fits";
-            t.row(List.of(p.scenario().name(), Sizes.formatCount(s.keys()), Integer.toString(s.versions()),
-                    Sizes.formatExactBytes(s.keySize()), s.index().specName(), s.store().specName(),
+            t.row(List.of(p.scenario().name(), Units.count(s.keys()), Integer.toString(s.versions()),
+                    Units.compactBytes(s.keySize()), s.index().specName(), s.store().specName(),
                     band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),
                     Units.mib(p.xmx()), Units.mib(p.containerLimit()), machine == null ? "-" : Units.mib(machine),
                     verdict));

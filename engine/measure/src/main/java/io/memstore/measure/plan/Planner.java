@@ -1,6 +1,6 @@
 package io.memstore.measure.plan;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 

@@ -1,13 +1,13 @@
 package io.memstore.measure.plan;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.Sizes;
+import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +80,7 @@ public final class Validation {
     private static Row row(String what, RowParams b, long keys, int versions) {
         RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
                 b.index(), b.seed(), b.runs(), 0.0, false);
-        return new Row(what + "/keys=" + Sizes.formatCount(keys) + ",versions=" + versions + ",keySize="
-                + Sizes.formatExactBytes(b.keySize()) + "," + b.index().specName(), p);
+        return new Row(what + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize="
+                + Units.compactBytes(b.keySize()) + "," + b.index().specName(), p);
     }
 }

@@ -8,7 +8,7 @@ import io.memstore.measure.spec.Metric;
  *
  * <p>The metrics budgets and reports know are {@link Metric}'s row metrics, and their names come from there;
  * the others (heap baseline and limit, counts, Pss) are the probe's diagnostics, kept in the result file
- * and in {@link io.memstore.measure.run.RowMeasurement} but not in {@code RowResult}.
+ * and in {@code RowMeasurement} of the run package but not in {@code RowResult}.
  */
 public final class Metrics {
     /** Resident set size before building, after the baseline collections (B). */

@@ -1,5 +1,6 @@
 package io.memstore.measure.probe;
 
+import io.memstore.measure.json.JsonWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,7 @@ import java.util.Map;
 
 /**
  * The probe's entry point in the forked JVM: measures one row once and writes the metrics as a flat JSON
- * object ({@link FlatJson}) to the {@code --out} file, written to a temporary file beside it and moved into
+ * object ({@link JsonWriter}) to the {@code --out} file, written to a temporary file beside it and moved into
  * place atomically, so the parent never reads half a result.
  *
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
@@ -61,7 +62,7 @@ public final class ProbeMain {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();
             }).run();
-            writeAtomically(args.output(), FlatJson.write(metrics));
+            writeAtomically(args.output(), JsonWriter.write(metrics));
         } catch (Throwable e) {
             fail(EXIT_FAILED, "memstore probe: " + row + ": " + oneLine(e));
         }

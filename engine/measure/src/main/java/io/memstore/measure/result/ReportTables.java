@@ -1,5 +1,7 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.spec.Units;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.MetricUnit;
 import io.memstore.measure.budget.BaselineComparison;

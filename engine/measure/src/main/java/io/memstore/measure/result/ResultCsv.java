@@ -1,14 +1,15 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.json.NumberText;
+import io.memstore.measure.spec.Units;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
-import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreSettings;
+import io.memstore.measure.spec.RowField;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code memstore.csv}: one line per row for spreadsheets and scripts (RFC 4180: comma-separated, CRLF line
@@ -21,9 +22,6 @@ public final class ResultCsv {
     /** The file name the run writes. */
     public static final String FILE_NAME = "memstore.csv";
 
-    private static final List<String> PARAM_COLUMNS = List.of("keys", "versions", "keySize", "valueSize",
-            "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
-            "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
 
     private ResultCsv() {
     }
@@ -35,7 +33,7 @@ public final class ResultCsv {
 
     public static String render(RunResult result) {
         List<String> header = new ArrayList<>(List.of("name", "workload"));
-        header.addAll(PARAM_COLUMNS);
+        header.addAll(RowField.names()); // one column per row parameter, valued as memstore.json's params
         header.add("measuredRuns");
         for (Metric m : Metric.rowMetrics()) {
             header.add(m.metricName());
@@ -46,17 +44,11 @@ public final class ResultCsv {
         StringBuilder out = new StringBuilder();
         line(header, out);
         for (RowResult row : result.rows()) {
-            RowParams p = row.params();
-            List<String> cells = new ArrayList<>(List.of(row.name(), row.workload(),
-                    Long.toString(p.keys()), Integer.toString(p.versions()), Integer.toString(p.keySize()),
-                    Integer.toString(p.valueSize()), p.keyPattern().specName(), p.store().specName(),
-                    p.index().specName(), NumberText.text(p.deletes()), Boolean.toString(p.compact()),
-                    Long.toString(p.seed()), Integer.toString(p.runs())));
-            StoreSettings st = p.settings();
-            cells.addAll(List.of(Integer.toString(st.leafCapacity()), st.durability().name().toLowerCase(Locale.ROOT),
-                    Long.toString(st.sqliteCacheKiB() * 1024L), Integer.toString(st.readConnections()),
-                    Integer.toString(st.batchLimit()), Long.toString(st.batchBytes()),
-                    Long.toString(st.batchIntervalMillis()), Integer.toString(row.runs())));
+            List<String> cells = new ArrayList<>(List.of(row.name(), row.workload()));
+            for (RowField field : RowField.values()) {
+                cells.add(cell(field.resultValue(row.params())));
+            }
+            cells.add(Integer.toString(row.runs()));
             for (Metric m : Metric.rowMetrics()) {
                 cells.add(number(m, row.metrics().get(m.metricName())));
             }
@@ -66,6 +58,11 @@ public final class ResultCsv {
             line(cells, out);
         }
         return out.toString();
+    }
+
+    /** A parameter's cell: a number as JSON writes it, anything else as its text. */
+    private static String cell(Object value) {
+        return value instanceof Number n ? NumberText.text(n) : String.valueOf(value);
     }
 
     private static String number(Metric metric, Double value) {

@@ -1,5 +1,10 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.json.JsonFormatException;
+import io.memstore.measure.json.NumberText;
+import io.memstore.measure.json.JsonWriter;
+import io.memstore.measure.json.JsonValue;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BaselineComparison;
@@ -12,7 +17,9 @@ import io.memstore.measure.model.Weighting;
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.StoreSettings;
 import io.memstore.store.Durability;
@@ -28,7 +35,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -37,10 +43,9 @@ import java.util.function.Function;
  * <pre>
  * {"schemaVersion": 1, "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus",
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
- *  "rows": [{"name", "workload", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store",
- *            "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache" (B),
- *            "readConnections", "batchLimit", "batchBytes" (B), "batchInterval" (ms)}, "metrics": {...},
- *            "spread": {...}, "runs"}],
+ *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
+ *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
+ *            "metrics": {...}, "spread": {...}, "runs"}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
@@ -73,14 +78,14 @@ public final class ResultJson {
         return JsonWriter.write(tree(result));
     }
 
-    /** Reads a result written by {@link #write}; malformed files raise a {@link ResultFormatException}. */
+    /** Reads a result written by {@link #write}; malformed files raise a {@link JsonFormatException}. */
     public static RunResult read(Path file) throws IOException {
         String text;
         try {
             // A strict decoder: a corrupt file is an error, not text with replacement characters.
             text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
         } catch (CharacterCodingException e) {
-            throw new ResultFormatException(file.toString(), 0, 0, "", "not valid UTF-8");
+            throw new JsonFormatException(file.toString(), 0, 0, "", "not valid UTF-8");
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(file.toString(), null, "no result file here; run memstore:check first");
         }
@@ -88,7 +93,7 @@ public final class ResultJson {
     }
 
     /** Parses JSON text; {@code fileName} names it in errors. */
-    public static RunResult parse(String text, String fileName) throws ResultFormatException {
+    public static RunResult parse(String text, String fileName) throws JsonFormatException {
         JsonValue root = JsonValue.parse(text, fileName);
         root.members(); // an object at the top, or a clear error
         JsonValue version = root.field("schemaVersion");
@@ -169,25 +174,9 @@ public final class ResultJson {
         m.put("workload", row.workload());
         RowParams p = row.params();
         Map<String, Object> params = new LinkedHashMap<>();
-        params.put("keys", p.keys());
-        params.put("versions", p.versions());
-        params.put("keySize", p.keySize());
-        params.put("valueSize", p.valueSize());
-        params.put("keyPattern", p.keyPattern().specName());
-        params.put("store", p.store().specName());
-        params.put("index", p.index().specName());
-        params.put("deletes", p.deletes());
-        params.put("compact", p.compact());
-        params.put("seed", p.seed());
-        params.put("runs", p.runs());
-        StoreSettings st = p.settings();
-        params.put("leafCapacity", st.leafCapacity());
-        params.put("durability", st.durability().name().toLowerCase(Locale.ROOT));
-        params.put("sqliteCache", st.sqliteCacheKiB() * 1024L);
-        params.put("readConnections", st.readConnections());
-        params.put("batchLimit", st.batchLimit());
-        params.put("batchBytes", st.batchBytes());
-        params.put("batchInterval", st.batchIntervalMillis());
+        for (RowField field : RowField.values()) {
+            params.put(field.specName(), field.resultValue(p));
+        }
         m.put("params", params);
         Map<String, Object> metrics = new LinkedHashMap<>();
         for (Metric metric : Metric.rowMetrics()) {
@@ -277,28 +266,25 @@ public final class ResultJson {
 
     // ---- reading: checked JSON tree -> model, every error at its position ----
 
-    private static RowResult readRow(JsonValue row) throws ResultFormatException {
+    private static RowResult readRow(JsonValue row) throws JsonFormatException {
         row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
         JsonValue p = row.field("params");
-        p.onlyFields("keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index", "deletes",
-                "compact", "seed", "runs", "leafCapacity", "durability", "sqliteCache", "readConnections",
-                "batchLimit", "batchBytes", "batchInterval");
+        p.onlyFields(RowField.names().toArray(String[]::new));
         String workload = row.field("workload").string();
         StoreSettings settings = readSettings(p);
-        RowParams params = build(p, () -> new RowParams(workload, p.field("keys").longValue(),
-                p.field("versions").intValue(), p.field("keySize").intValue(), p.field("valueSize").intValue(),
-                named(p.field("keyPattern"), KeyPattern.values(), KeyPattern::specName),
-                named(p.field("store"), StoreKind.values(), StoreKind::specName),
-                index(p.field("index")),
-                p.field("seed").longValue(), p.field("runs").intValue(), p.field("deletes").number(),
-                p.field("compact").bool(), settings));
+        RowParams params = build(p, () -> new RowParams(workload, param(p, RowField.KEYS).longValue(),
+                param(p, RowField.VERSIONS).intValue(), param(p, RowField.KEY_SIZE).intValue(),
+                param(p, RowField.VALUE_SIZE).intValue(), choice(p, RowField.KEY_PATTERN, KeyPattern.values()),
+                choice(p, RowField.STORE, StoreKind.values()), index(param(p, RowField.INDEX)),
+                param(p, RowField.SEED).longValue(), param(p, RowField.RUNS).intValue(),
+                param(p, RowField.DELETES).number(), param(p, RowField.COMPACT).bool(), settings));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
                 row.field("runs").intValue()));
     }
 
-    private static Map<String, Double> readMetrics(JsonValue object) throws ResultFormatException {
+    private static Map<String, Double> readMetrics(JsonValue object) throws JsonFormatException {
         Map<String, Double> metrics = new LinkedHashMap<>();
         for (Map.Entry<String, JsonValue> e : object.members().entrySet()) {
             if (Metric.byName(e.getKey()).filter(m -> !m.isModel()).isEmpty()) {
@@ -310,7 +296,7 @@ public final class ResultJson {
         return metrics;
     }
 
-    private static ModelFit readModel(JsonValue m) throws ResultFormatException {
+    private static ModelFit readModel(JsonValue m) throws JsonFormatException {
         m.onlyFields("c1", "c2", "pointer", "relativeRmsError", "residuals", "seed", "index", "weighting", "note");
         JsonValue seed = m.field("seed");
         seed.onlyFields("c1", "c2");
@@ -329,7 +315,7 @@ public final class ResultJson {
                 m.field("relativeRmsError").numberOrNaN(), residuals, m.field("note").nullableString()));
     }
 
-    private static BudgetOutcome readOutcome(JsonValue o) throws ResultFormatException {
+    private static BudgetOutcome readOutcome(JsonValue o) throws JsonFormatException {
         o.onlyFields("metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message");
         JsonValue judgedValue = o.members().get("judged"); // absent in files written before it: judged
         boolean judged = judgedValue == null || judgedValue.bool();
@@ -345,7 +331,7 @@ public final class ResultJson {
                 judged));
     }
 
-    private static BaselineComparison readBaseline(JsonValue b) throws ResultFormatException {
+    private static BaselineComparison readBaseline(JsonValue b) throws JsonFormatException {
         b.onlyFields("file", "found", "spec", "note", "regressions");
         List<RegressionOutcome> outcomes = new ArrayList<>();
         for (JsonValue o : b.field("regressions").elements()) {
@@ -373,31 +359,41 @@ public final class ResultJson {
      * The store options of a row; files written before they were recorded have none of them and read as the
      * defaults the probe used then ({@link StoreSettings#DEFAULTS}).
      */
-    private static StoreSettings readSettings(JsonValue p) throws ResultFormatException {
+    private static StoreSettings readSettings(JsonValue p) throws JsonFormatException {
         StoreSettings d = StoreSettings.DEFAULTS;
         Map<String, JsonValue> present = p.members();
-        if (!present.containsKey("leafCapacity")) {
+        if (!present.containsKey(RowField.LEAF_CAPACITY.specName())) {
             return d;
         }
-        JsonValue cache = p.field("sqliteCache");
+        JsonValue cache = param(p, RowField.SQLITE_CACHE);
         long cacheBytes = cache.longValue();
-        if (cacheBytes % 1024 != 0) {
-            throw cache.error("sqliteCache must be a whole number of KiB, was " + cacheBytes + " B");
+        if (cacheBytes % Sizes.KIB != 0) {
+            throw cache.error(RowField.SQLITE_CACHE.specName() + " must be a whole number of KiB, was " + cacheBytes
+                    + " B");
         }
-        return build(p, () -> new StoreSettings(p.field("leafCapacity").intValue(),
-                named(p.field("durability"), Durability.values(), x -> x.name().toLowerCase(Locale.ROOT)),
-                Math.toIntExact(cacheBytes / 1024), p.field("readConnections").intValue(),
-                p.field("batchLimit").intValue(), p.field("batchBytes").longValue(),
-                p.field("batchInterval").longValue()));
+        return build(p, () -> new StoreSettings(param(p, RowField.LEAF_CAPACITY).intValue(),
+                choice(p, RowField.DURABILITY, Durability.values()), Math.toIntExact(cacheBytes / Sizes.KIB),
+                param(p, RowField.READ_CONNECTIONS).intValue(), param(p, RowField.BATCH_LIMIT).intValue(),
+                param(p, RowField.BATCH_BYTES).longValue(), param(p, RowField.BATCH_INTERVAL).longValue()));
     }
 
-    private static MeasuredStore readStore(JsonValue v) throws ResultFormatException {
+    /** A row parameter of {@code params}, by the field's spec name. */
+    private static JsonValue param(JsonValue params, RowField field) throws JsonFormatException {
+        return params.field(field.specName());
+    }
+
+    /** A choice parameter, by the name the field prints for each value. */
+    private static <E> E choice(JsonValue params, RowField field, E[] values) throws JsonFormatException {
+        return named(param(params, field), values, field::format);
+    }
+
+    private static MeasuredStore readStore(JsonValue v) throws JsonFormatException {
         v.onlyFields("version", "source", "artifact");
         return build(v, () -> new MeasuredStore(v.field("version").string(), v.field("source").string(),
                 v.field("artifact").string()));
     }
 
-    private static IndexKind index(JsonValue value) throws ResultFormatException {
+    private static IndexKind index(JsonValue value) throws JsonFormatException {
         String s = value.string();
         try {
             return IndexKind.of(s);
@@ -407,7 +403,7 @@ public final class ResultJson {
     }
 
     private static <E> E named(JsonValue value, E[] values, Function<E, String> specName)
-            throws ResultFormatException {
+            throws JsonFormatException {
         String s = value.string();
         List<String> names = new ArrayList<>();
         for (E e : values) {
@@ -421,11 +417,11 @@ public final class ResultJson {
 
     /** A value-building step that may throw either a format error or a model's IllegalArgumentException. */
     private interface Step<T> {
-        T get() throws ResultFormatException;
+        T get() throws JsonFormatException;
     }
 
     /** Runs a step, turning the model's own validation errors into format errors at {@code at}. */
-    private static <T> T build(JsonValue at, Step<T> step) throws ResultFormatException {
+    private static <T> T build(JsonValue at, Step<T> step) throws JsonFormatException {
         try {
             return step.get();
         } catch (IllegalArgumentException | NullPointerException e) {

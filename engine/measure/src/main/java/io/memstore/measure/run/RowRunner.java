@@ -1,6 +1,6 @@
 package io.memstore.measure.run;
 
-import io.memstore.measure.probe.FlatJson;
+import io.memstore.measure.json.JsonValue;
 import io.memstore.measure.probe.ParentWatch;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
@@ -187,7 +187,8 @@ public final class RowRunner {
                     + ", exit code " + exit + tailSuffix(tail), null);
         }
         try {
-            Map<String, Double> metrics = FlatJson.parse(Files.readString(result, StandardCharsets.UTF_8));
+            Map<String, Double> metrics = JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
+                    result.toString()).numbers();
             options.progress().accept(label + ", done in " + elapsedSeconds(start) + " s");
             return metrics;
         } catch (NoSuchFileException e) {

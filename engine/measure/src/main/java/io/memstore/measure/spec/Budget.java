@@ -165,14 +165,14 @@ public final class Budget {
                     + "%");
         }
         if (maxIncreaseBytes != null) {
-            j.add(Sizes.formatExactBytes(maxIncreaseBytes.longValue()));
+            j.add(Units.compactBytes(maxIncreaseBytes.longValue()));
         }
         return j.toString();
     }
 
     /** A bound as the spec would write it: exact sizes ({@code 22MB}, {@code 120MiB}) for byte metrics. */
     private String boundText(double bound) {
-        return metric.unit() == MetricUnit.BYTES ? Sizes.formatExactBytes((long) bound) : metric.unit().format(bound);
+        return metric.unit() == MetricUnit.BYTES ? Units.compactBytes((long) bound) : metric.unit().format(bound);
     }
 
     /** The same budget with a {@code where} keys value mapped like the spec's keys. */

@@ -20,7 +20,7 @@ public enum MetricUnit {
         }
         switch (this) {
             case BYTES:
-                return Sizes.formatIEC(Math.round(value));
+                return Units.iec(Math.round(value));
             case SECONDS:
                 return String.format(Locale.ROOT, "%.3f s", value);
             case OPS_PER_SECOND:

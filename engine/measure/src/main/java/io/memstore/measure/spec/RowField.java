@@ -25,7 +25,7 @@ public enum RowField {
             long n = count(text, expected);
             if (n < 1 || n > SpecLimits.MAX_KEYS) {
                 throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1 key"
-                        : "more than the limit of " + Sizes.formatCount(SpecLimits.MAX_KEYS) + " keys per row"),
+                        : "more than the limit of " + Units.count(SpecLimits.MAX_KEYS) + " keys per row"),
                         expected);
             }
             return n;
@@ -33,7 +33,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatCount((Long) value);
+            return Units.count((Long) value);
         }
 
         @Override
@@ -70,7 +70,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Integer) value);
+            return Units.compactBytes((Integer) value);
         }
 
         @Override
@@ -91,7 +91,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Integer) value);
+            return Units.compactBytes((Integer) value);
         }
 
         @Override
@@ -325,6 +325,11 @@ public enum RowField {
         }
 
         @Override
+        public Object resultValue(RowParams p) {
+            return p.settings().sqliteCacheKiB() * Sizes.KIB; // result files write every size in bytes
+        }
+
+        @Override
         Object builtInDefault() {
             return StoreSettings.DEFAULTS.sqliteCacheKiB();
         }
@@ -358,7 +363,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatCount((Integer) value);
+            return Units.count((Integer) value);
         }
 
         @Override
@@ -379,7 +384,7 @@ public enum RowField {
 
         @Override
         public String format(Object value) {
-            return Sizes.formatExactBytes((Long) value);
+            return Units.compactBytes((Long) value);
         }
 
         @Override
@@ -467,6 +472,16 @@ public enum RowField {
     /** This field's value in a row, boxed like {@code parse} returns it. */
     public abstract Object get(RowParams p);
 
+    /**
+     * This field's value in a row as the result files write it (memstore.json's {@code params}, memstore.csv's
+     * columns, plan.json's scenarios), under {@link #specName()}: a number or boolean as it is, in B for sizes and
+     * ms for durations; a choice by its spec name ({@code sqlite}, {@code btree}, {@code normal}).
+     */
+    public Object resultValue(RowParams p) {
+        Object value = get(p);
+        return value instanceof Number || value instanceof Boolean ? value : format(value);
+    }
+
     /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
     abstract Object builtInDefault();
 
@@ -520,10 +535,10 @@ public enum RowField {
                     : new BadValue(message.replaceFirst(";.*", ""), expected);
         }
         if (bytes < min) {
-            throw new BadValue("'" + text + "' is less than the minimum " + Sizes.formatExactBytes(min), expected);
+            throw new BadValue("'" + text + "' is less than the minimum " + Units.compactBytes(min), expected);
         }
         if (bytes > max) {
-            throw new BadValue("'" + text + "' is more than the limit of " + Sizes.formatExactBytes(max), expected);
+            throw new BadValue("'" + text + "' is more than the limit of " + Units.compactBytes(max), expected);
         }
         return bytes;
     }

@@ -3,13 +3,12 @@ package io.memstore.measure.spec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Byte sizes and counts as the spec writes them, and as reports print them.
+ * Byte sizes and counts as the spec writes them; {@link Units} prints them.
  * <p>
  * Units are explicit: {@code KB, MB, GB} are powers of 1000 and {@code KiB, MiB, GiB} powers of 1024; a number
  * without a unit is bytes. Counts take {@code K} (1,000) and {@code M} (1,000,000). A fraction is accepted only
@@ -99,68 +98,5 @@ public final class Sizes {
             throw new IllegalArgumentException("'" + t + "' is too large; expected at most " + Long.MAX_VALUE);
         }
         return whole.longValueExact();
-    }
-
-    /**
-     * The shortest exact form of a size, as row names use it: {@code 64B}, {@code 1KiB}, {@code 16MiB},
-     * {@code 1KB}, {@code 432MB}. Of the units that divide the size exactly, the one giving the shortest text
-     * wins ({@code 1024000} is {@code 1024KB}); on a tie KiB/MiB/GiB win ({@code 100352000} is
-     * {@code 98000KiB}), then the larger unit.
-     */
-    public static String formatExactBytes(long bytes) {
-        if (bytes == 0 || bytes == Long.MIN_VALUE) {
-            return bytes + "B";
-        }
-        String sign = bytes < 0 ? "-" : "";
-        long v = Math.abs(bytes);
-        // candidates in tie-break order: IEC before SI, larger before smaller, bytes last
-        long[] factors = {GIB, MIB, KIB, GB, MB, KB, 1};
-        String[] names = {"GiB", "MiB", "KiB", "GB", "MB", "KB", "B"};
-        String best = null;
-        for (int i = 0; i < factors.length; i++) {
-            if (v % factors[i] == 0) {
-                String candidate = (v / factors[i]) + names[i];
-                if (best == null || candidate.length() < best.length()) {
-                    best = candidate;
-                }
-            }
-        }
-        return sign + best;
-    }
-
-    /** A count as row names write it: {@code 1M}, {@code 100K}, {@code 1500K}, or plain like {@code 1234}. */
-    public static String formatCount(long count) {
-        if (count != 0 && count % 1_000_000 == 0) {
-            return count / 1_000_000 + "M";
-        }
-        if (count != 0 && count % 1_000 == 0) {
-            return count / 1_000 + "K";
-        }
-        return Long.toString(count);
-    }
-
-    /** Bytes for people, in powers of 1024 with one decimal: {@code 512 B}, {@code 117.3 MiB}, {@code -1.5 KiB}. */
-    public static String formatIEC(long bytes) {
-        return human(bytes, 1024, new String[] {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"});
-    }
-
-    /** Bytes for people, in powers of 1000 with one decimal: {@code 999 B}, {@code 123.0 MB}. */
-    public static String formatSI(long bytes) {
-        return human(bytes, 1000, new String[] {"B", "KB", "MB", "GB", "TB", "PB", "EB"});
-    }
-
-    private static String human(long bytes, int base, String[] units) {
-        double v = Math.abs((double) bytes);
-        String sign = bytes < 0 ? "-" : "";
-        if (v < base) {
-            return sign + Math.abs(bytes) + " B";
-        }
-        int unit = 0;
-        // move up while the value, rounded to one decimal, would read base or more (no "1024.0 KiB")
-        while (unit < units.length - 1 && Math.round(v * 10) >= base * 10L) {
-            v /= base;
-            unit++;
-        }
-        return sign + String.format(Locale.ROOT, "%.1f %s", v, units[unit]);
     }
 }

@@ -255,9 +255,9 @@ final class SpecReader {
                 while (Math.pow(alphabet, need) < p.keys()) {
                     need++;
                 }
-                throw error(node, path, "row " + row.name() + " asks for " + Sizes.formatCount(p.keys())
+                throw error(node, path, "row " + row.name() + " asks for " + Units.count(p.keys())
                         + " distinct keys, but " + p.keySize() + "-byte keys of " + what + " allow only "
-                        + (long) distinct, "keySize of at least " + need + "B for " + Sizes.formatCount(p.keys())
+                        + (long) distinct, "keySize of at least " + need + "B for " + Units.count(p.keys())
                         + " " + p.keyPattern().specName() + " keys, or fewer keys");
             }
         }

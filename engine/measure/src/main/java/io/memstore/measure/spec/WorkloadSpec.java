@@ -151,8 +151,8 @@ public final class WorkloadSpec {
         LongUnaryOperator f = keys -> {
             double v = Math.rint(keys * scale);
             if (v > SpecLimits.MAX_KEYS) {
-                throw new IllegalArgumentException("scale " + scale + " makes " + Sizes.formatCount(keys)
-                        + " keys more than the limit of " + Sizes.formatCount(SpecLimits.MAX_KEYS) + " keys per row");
+                throw new IllegalArgumentException("scale " + scale + " makes " + Units.count(keys)
+                        + " keys more than the limit of " + Units.count(SpecLimits.MAX_KEYS) + " keys per row");
             }
             return Math.max(1L, (long) v);
         };

@@ -4,7 +4,7 @@ import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.spec.Metric;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.IndexKind;
 import org.junit.jupiter.api.Test;

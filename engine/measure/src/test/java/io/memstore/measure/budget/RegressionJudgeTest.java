@@ -1,6 +1,6 @@
 package io.memstore.measure.budget;
 
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.IndexKind;

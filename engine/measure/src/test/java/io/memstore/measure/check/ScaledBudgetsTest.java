@@ -3,7 +3,7 @@ package io.memstore.measure.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memstore.measure.budget.BudgetOutcome;
-import io.memstore.measure.result.RowResult;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.Verdict;
 import io.memstore.measure.run.RunnerOptions;

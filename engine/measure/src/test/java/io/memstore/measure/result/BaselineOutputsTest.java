@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.budget.RegressionJudge;

@@ -23,8 +23,9 @@ class ResultCsvTest {
 
         assertThat(records).hasSize(5);
         List<String> header = records.get(0);
+        // the parameters in RowField's order, as memstore.json's params
         assertThat(header.subList(0, 21)).containsExactly("name", "workload", "keys", "versions", "keySize",
-                "valueSize", "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity",
+                "valueSize", "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity",
                 "durability", "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval",
                 "measuredRuns");
         assertThat(header).contains("index.liveHeap", "get.opsPerSecond", "index.liveHeap.spread")

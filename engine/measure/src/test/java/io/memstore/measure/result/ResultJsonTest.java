@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.json.JsonFormatException;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
@@ -69,7 +70,7 @@ class ResultJsonTest {
         Map<String, Object> row = first(root, "rows");
         assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
         assertThat(map(row, "params").keySet()).containsExactly("keys", "versions", "keySize", "valueSize",
-                "keyPattern", "store", "index", "deletes", "compact", "seed", "runs", "leafCapacity", "durability",
+                "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability",
                 "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
         assertThat(map(row, "metrics").keySet()).containsExactlyElementsOf(
                 Metric.rowMetrics().stream().map(Metric::metricName).toList());
@@ -121,7 +122,7 @@ class ResultJsonTest {
 
     @Test
     void wrongSchemaVersionIsRejectedBeforeAnythingElse() {
-        ResultFormatException e = parseError("{\"schemaVersion\": 2, \"whatever\": []}");
+        JsonFormatException e = parseError("{\"schemaVersion\": 2, \"whatever\": []}");
         assertThat(e).hasMessage("bad.json:1:19: schemaVersion: schemaVersion 2 is not supported;"
                 + " this memstore reads schemaVersion 1");
         assertThat(e.line()).isEqualTo(1);
@@ -137,7 +138,7 @@ class ResultJsonTest {
     void malformedJsonNamesLineAndColumn() {
         String valid = ResultJson.toJson(TestRows.sampleRun());
         String truncated = valid.substring(0, valid.length() / 2);
-        ResultFormatException e = parseError(truncated);
+        JsonFormatException e = parseError(truncated);
         assertThat(e.getMessage()).startsWith("bad.json:").contains("not valid JSON");
         assertThat(e.line()).isGreaterThan(1);
 
@@ -169,7 +170,7 @@ class ResultJsonTest {
     void wrongTypesAndUnknownNamesPointAtTheField() {
         String valid = ResultJson.toJson(TestRows.sampleRun());
         String badKeys = valid.replaceFirst("\"keys\": 100000", "\"keys\": \"many\"");
-        ResultFormatException e = parseError(badKeys);
+        JsonFormatException e = parseError(badKeys);
         int line = lineOf(badKeys, "\"keys\": \"many\"");
         assertThat(e).hasMessage("bad.json:" + line + ":17: rows[0].params.keys: expected a number, found the"
                 + " string \"many\"");
@@ -208,7 +209,7 @@ class ResultJsonTest {
 
         Path latin1 = dir.resolve("latin1.json");
         Files.write(latin1, "{\"schemaVersion\": 1, \"x\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1));
-        assertThatThrownBy(() -> ResultJson.read(latin1)).isInstanceOf(ResultFormatException.class)
+        assertThatThrownBy(() -> ResultJson.read(latin1)).isInstanceOf(JsonFormatException.class)
                 .hasMessage(latin1 + ": not valid UTF-8");
 
         Path withBom = dir.resolve("bom.json");
@@ -222,8 +223,8 @@ class ResultJsonTest {
         assertThat(parseError(deep).getMessage()).contains("not valid JSON");
     }
 
-    private static ResultFormatException parseError(String json) {
-        return catchThrowableOfType(ResultFormatException.class, () -> ResultJson.parse(json, "bad.json"));
+    private static JsonFormatException parseError(String json) {
+        return catchThrowableOfType(JsonFormatException.class, () -> ResultJson.parse(json, "bad.json"));
     }
 
     private static int lineOf(String text, String needle) {

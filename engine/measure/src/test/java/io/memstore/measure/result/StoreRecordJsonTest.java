@@ -1,5 +1,6 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;

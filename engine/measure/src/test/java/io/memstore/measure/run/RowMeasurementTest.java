@@ -1,6 +1,5 @@
 package io.memstore.measure.run;
 
-import io.memstore.measure.result.RowResult;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.KeyPattern;

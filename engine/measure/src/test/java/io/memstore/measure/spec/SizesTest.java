@@ -52,38 +52,4 @@ class SizesTest {
         assertThatThrownBy(() -> Sizes.parseCount("1KiB")).hasMessageStartingWith("unknown unit 'KiB'");
         assertThatThrownBy(() -> Sizes.parseCount("-5")).hasMessageStartingWith("'-5' is negative");
     }
-
-    @ParameterizedTest
-    @CsvSource({
-        "0, 0B", "64, 64B", "256, 256B", "1000, 1KB", "1024, 1KiB", "2048, 2KiB", "1536, 1536B",
-        "16384, 16KiB", "1048576, 1MiB", "16777216, 16MiB", "1073741824, 1GiB", "22000000, 22MB",
-        "432000000, 432MB", "128000, 128KB", "1024000, 1024KB", "100352000, 98000KiB", "1000000000, 1GB", "-2048, -2KiB", "1001, 1001B"
-    })
-    void formatsTheShortestExactForm(long bytes, String text) {
-        assertThat(Sizes.formatExactBytes(bytes)).isEqualTo(text);
-        assertThat(Sizes.parseBytes(text.replace("-", ""))).as("round trip").isEqualTo(Math.abs(bytes));
-    }
-
-    @ParameterizedTest
-    @CsvSource({"1000000, 1M", "100000, 100K", "1500000, 1500K", "1234, 1234", "0, 0", "1, 1", "2000000000, 2000M"})
-    void formatsCounts(long count, String text) {
-        assertThat(Sizes.formatCount(count)).isEqualTo(text);
-        assertThat(Sizes.parseCount(text)).isEqualTo(count);
-    }
-
-    @Test
-    void formatsForPeopleInBothSystems() {
-        assertThat(Sizes.formatIEC(0)).isEqualTo("0 B");
-        assertThat(Sizes.formatIEC(1023)).isEqualTo("1023 B");
-        assertThat(Sizes.formatIEC(1024)).isEqualTo("1.0 KiB");
-        assertThat(Sizes.formatIEC(1_048_576)).isEqualTo("1.0 MiB");
-        assertThat(Sizes.formatIEC(123_000_000)).isEqualTo("117.3 MiB");
-        assertThat(Sizes.formatIEC(1_048_575)).as("never 1024.0 KiB").isEqualTo("1.0 MiB");
-        assertThat(Sizes.formatIEC(-1536)).isEqualTo("-1.5 KiB");
-        assertThat(Sizes.formatIEC(Long.MAX_VALUE)).isEqualTo("8.0 EiB");
-        assertThat(Sizes.formatSI(999)).isEqualTo("999 B");
-        assertThat(Sizes.formatSI(123_000_000)).isEqualTo("123.0 MB");
-        assertThat(Sizes.formatSI(999_950)).isEqualTo("1.0 MB");
-        assertThat(Sizes.formatSI(1_500)).isEqualTo("1.5 KB");
-    }
 }

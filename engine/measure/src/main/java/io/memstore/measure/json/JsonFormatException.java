@@ -1,20 +1,21 @@
-package io.memstore.measure.result;
+package io.memstore.measure.json;
 
 import java.io.IOException;
 
 /**
- * A result file that is not a valid {@code memstore.json} of this schema version. The message starts with
+ * A JSON file that is not what its reader expects: not JSON, or a field missing, unknown or of the wrong type
+ * (a {@code memstore.json} of another schema version, a probe's result cut short). The message starts with
  * {@code file:line:column:} (1-based; line and column omitted when unknown), then names the field, like
  * {@code memstore.json:12:20: rows[0].params.keys: expected an integer, found "many"}.
  */
-public class ResultFormatException extends IOException {
+public class JsonFormatException extends IOException {
     private final String file;
     private final int line;
     private final int column;
     private final String field;
     private final String problem;
 
-    public ResultFormatException(String file, int line, int column, String field, String problem) {
+    public JsonFormatException(String file, int line, int column, String field, String problem) {
         super(location(file, line, column) + (field == null || field.isEmpty() ? "" : field + ": ") + problem);
         this.file = file;
         this.line = line;

@@ -1,5 +1,6 @@
-package io.memstore.measure.result;
+package io.memstore.measure.run;
 
+import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Row;

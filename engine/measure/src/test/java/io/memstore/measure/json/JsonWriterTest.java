@@ -1,4 +1,4 @@
-package io.memstore.measure.result;
+package io.memstore.measure.json;
 
 import org.junit.jupiter.api.Test;
 

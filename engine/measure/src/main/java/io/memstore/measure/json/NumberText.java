@@ -1,9 +1,9 @@
-package io.memstore.measure.result;
+package io.memstore.measure.json;
 
 import java.math.BigDecimal;
 
 /** Numbers as JSON and CSV write them: integers for whole byte counts, shortest round-trip decimals otherwise. */
-final class NumberText {
+public final class NumberText {
     /** Doubles above this are not all integers exactly, so they are never written as integers. */
     private static final double EXACT_INTEGER_LIMIT = 0x1p53;
 
@@ -11,7 +11,7 @@ final class NumberText {
     }
 
     /** A whole value of an integral unit as a Long, any other finite value as a Double; null for NaN/infinity. */
-    static Number of(double value, boolean integralWhenWhole) {
+    public static Number of(double value, boolean integralWhenWhole) {
         if (!Double.isFinite(value)) {
             return null;
         }
@@ -26,7 +26,7 @@ final class NumberText {
      * double, without an exponent for magnitudes from 1e-7 to 1e21 ({@code 190000000.5}, not {@code 1.900000005E8}),
      * always with a fraction or exponent so it reads as a non-integer; {@code null} for NaN and infinities.
      */
-    static String text(Number number) {
+    public static String text(Number number) {
         if (!(number instanceof Double || number instanceof Float)) {
             return number.toString();
         }

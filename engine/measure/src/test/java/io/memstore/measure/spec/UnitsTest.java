@@ -1,7 +1,8 @@
-package io.memstore.measure.result;
+package io.memstore.measure.spec;
 
-import io.memstore.measure.spec.MetricUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +16,7 @@ class UnitsTest {
         assertThat(Units.iec(1L << 30)).isEqualTo("1.0 GiB");
         assertThat(Units.iec(5L << 40)).isEqualTo("5.0 TiB");
         assertThat(Units.iec(-45_142_400)).isEqualTo("-43.1 MiB");
+        assertThat(Units.iec(-1536)).isEqualTo("-1.5 KiB");
         assertThat(Units.iec(Long.MAX_VALUE)).isEqualTo("8.0 EiB");
     }
 
@@ -49,7 +51,29 @@ class UnitsTest {
         assertThat(Units.exactBytes(2L << 20)).isEqualTo("2 MiB");
         assertThat(Units.exactBytes(3_000_000)).isEqualTo("3 MB");
         assertThat(Units.exactBytes(0)).isEqualTo("0 B");
+        // the rule of row names, with a blank: not 1000 KiB
+        assertThat(Units.exactBytes(1_024_000)).isEqualTo("1024 KB");
+        assertThat(Units.compactBytes(1_024_000)).isEqualTo("1024KB");
     }
+
+    @ParameterizedTest
+    @CsvSource({
+        "0, 0B", "64, 64B", "256, 256B", "1000, 1KB", "1024, 1KiB", "2048, 2KiB", "1536, 1536B",
+        "16384, 16KiB", "1048576, 1MiB", "16777216, 16MiB", "1073741824, 1GiB", "22000000, 22MB",
+        "432000000, 432MB", "128000, 128KB", "1024000, 1024KB", "100352000, 98000KiB", "1000000000, 1GB", "-2048, -2KiB", "1001, 1001B"
+    })
+    void formatsTheShortestExactForm(long bytes, String text) {
+        assertThat(Units.compactBytes(bytes)).isEqualTo(text);
+        assertThat(Sizes.parseBytes(text.replace("-", ""))).as("round trip").isEqualTo(Math.abs(bytes));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1000000, 1M", "100000, 100K", "1500000, 1500K", "1234, 1234", "0, 0", "1, 1", "2000000000, 2000M"})
+    void formatsCounts(long count, String text) {
+        assertThat(Units.count(count)).isEqualTo(text);
+        assertThat(Sizes.parseCount(text)).isEqualTo(count);
+    }
+
 
     @Test
     void countsReadLikeTheSeed() {
@@ -58,7 +82,7 @@ class UnitsTest {
         assertThat(Units.count(1_500_000)).isEqualTo("1500K");
         assertThat(Units.count(12_345)).isEqualTo("12345");
         assertThat(Units.count(0)).isEqualTo("0");
-        assertThat(Units.count(2_000_000_000)).isEqualTo("2G");
+        assertThat(Units.count(2_000_000_000)).as("K and M only, as counts parse").isEqualTo("2000M");
     }
 
     @Test

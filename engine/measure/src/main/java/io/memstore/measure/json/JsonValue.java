@@ -1,4 +1,4 @@
-package io.memstore.measure.result;
+package io.memstore.measure.json;
 
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -38,10 +38,10 @@ import java.util.regex.Pattern;
  * {@code true}, {@code false} or {@code null}, no anchors, aliases, tags or duplicate keys. One difference
  * remains: SnakeYAML does not know JSON's {@code \/} escape, so a file using it is rejected (ours never do).
  */
-final class JsonValue {
+public final class JsonValue {
     /** Result files are small; this bounds memory when pointed at something else. */
-    static final int MAX_CODE_POINTS = 16 * 1024 * 1024;
-    static final int MAX_DEPTH = 32;
+    public static final int MAX_CODE_POINTS = 16 * 1024 * 1024;
+    public static final int MAX_DEPTH = 32;
 
     private static final Pattern NUMBER = Pattern.compile("-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?");
     private static final Set<Tag> CORE_TAGS = Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL);
@@ -57,7 +57,7 @@ final class JsonValue {
     }
 
     /** Parses and checks a JSON document; {@code file} names it in errors. */
-    static JsonValue parse(String text, String file) throws ResultFormatException {
+    public static JsonValue parse(String text, String file) throws JsonFormatException {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setMaxAliasesForCollections(0);
@@ -76,12 +76,12 @@ final class JsonValue {
             if (e.getContext() != null) {
                 problem = e.getContext() + ": " + problem;
             }
-            throw new ResultFormatException(file, line(mark), column(mark), "", "not valid JSON: " + problem);
+            throw new JsonFormatException(file, line(mark), column(mark), "", "not valid JSON: " + problem);
         } catch (YAMLException e) {
-            throw new ResultFormatException(file, 0, 0, "", "not valid JSON: " + e.getMessage());
+            throw new JsonFormatException(file, 0, 0, "", "not valid JSON: " + e.getMessage());
         }
         if (root == null) {
-            throw new ResultFormatException(file, 0, 0, "", "the file is empty; expected a JSON object");
+            throw new JsonFormatException(file, 0, 0, "", "the file is empty; expected a JSON object");
         }
         JsonValue value = new JsonValue(file, "", root);
         value.checkJson(Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -89,21 +89,21 @@ final class JsonValue {
     }
 
     /** The error at this value's position. */
-    ResultFormatException error(String problem) {
-        return new ResultFormatException(file, line(node.getStartMark()), column(node.getStartMark()), path, problem);
+    public JsonFormatException error(String problem) {
+        return new JsonFormatException(file, line(node.getStartMark()), column(node.getStartMark()), path, problem);
     }
 
-    String path() {
+    public String path() {
         return path;
     }
 
-    boolean isNull() {
+    public boolean isNull() {
         return node instanceof ScalarNode s && s.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN
                 && s.getValue().equals("null");
     }
 
     /** The object's members in file order; an error when this is not an object. */
-    Map<String, JsonValue> members() throws ResultFormatException {
+    public Map<String, JsonValue> members() throws JsonFormatException {
         if (!(node instanceof MappingNode map)) {
             throw error("expected an object, found " + describe());
         }
@@ -115,8 +115,20 @@ final class JsonValue {
         return members;
     }
 
+    /**
+     * A flat object of numbers, each name to its value or null for JSON null, in file order; an error at the
+     * first member that is not a number or null.
+     */
+    public Map<String, Double> numbers() throws JsonFormatException {
+        Map<String, Double> numbers = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonValue> e : members().entrySet()) {
+            numbers.put(e.getKey(), e.getValue().nullableNumber());
+        }
+        return numbers;
+    }
+
     /** An object's member that must be present. */
-    JsonValue field(String name) throws ResultFormatException {
+    public JsonValue field(String name) throws JsonFormatException {
         JsonValue v = members().get(name);
         if (v == null) {
             throw error("missing field \"" + name + "\"");
@@ -125,7 +137,7 @@ final class JsonValue {
     }
 
     /** Fails on any member not in {@code allowed}, naming the allowed ones. */
-    void onlyFields(String... allowed) throws ResultFormatException {
+    public void onlyFields(String... allowed) throws JsonFormatException {
         Set<String> set = Set.of(allowed);
         for (Map.Entry<String, JsonValue> e : members().entrySet()) {
             if (!set.contains(e.getKey())) {
@@ -134,7 +146,7 @@ final class JsonValue {
         }
     }
 
-    List<JsonValue> elements() throws ResultFormatException {
+    public List<JsonValue> elements() throws JsonFormatException {
         if (!(node instanceof SequenceNode seq)) {
             throw error("expected an array, found " + describe());
         }
@@ -145,7 +157,7 @@ final class JsonValue {
         return items;
     }
 
-    String string() throws ResultFormatException {
+    public String string() throws JsonFormatException {
         if (node instanceof ScalarNode s && s.getScalarStyle() == DumperOptions.ScalarStyle.DOUBLE_QUOTED) {
             return s.getValue();
         }
@@ -153,11 +165,11 @@ final class JsonValue {
     }
 
     /** A string, or null for JSON null. */
-    String nullableString() throws ResultFormatException {
+    public String nullableString() throws JsonFormatException {
         return isNull() ? null : string();
     }
 
-    boolean bool() throws ResultFormatException {
+    public boolean bool() throws JsonFormatException {
         if (node instanceof ScalarNode s && s.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN
                 && (s.getValue().equals("true") || s.getValue().equals("false"))) {
             return s.getValue().equals("true");
@@ -165,7 +177,7 @@ final class JsonValue {
         throw error("expected true or false, found " + describe());
     }
 
-    double number() throws ResultFormatException {
+    public double number() throws JsonFormatException {
         String text = numberText();
         double d = Double.parseDouble(text);
         if (!Double.isFinite(d)) {
@@ -175,16 +187,16 @@ final class JsonValue {
     }
 
     /** A number, or NaN for JSON null (how NaN was written). */
-    double numberOrNaN() throws ResultFormatException {
+    public double numberOrNaN() throws JsonFormatException {
         return isNull() ? Double.NaN : number();
     }
 
     /** A number, or null for JSON null. */
-    Double nullableNumber() throws ResultFormatException {
+    public Double nullableNumber() throws JsonFormatException {
         return isNull() ? null : number();
     }
 
-    long longValue() throws ResultFormatException {
+    public long longValue() throws JsonFormatException {
         String text = numberText();
         BigDecimal d = new BigDecimal(text);
         if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
@@ -197,7 +209,7 @@ final class JsonValue {
         }
     }
 
-    int intValue() throws ResultFormatException {
+    public int intValue() throws JsonFormatException {
         long v = longValue();
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
             throw error("expected a whole number that fits in 32 bits, found " + v);
@@ -205,7 +217,7 @@ final class JsonValue {
         return (int) v;
     }
 
-    private String numberText() throws ResultFormatException {
+    private String numberText() throws JsonFormatException {
         if (node instanceof ScalarNode s && s.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN
                 && NUMBER.matcher(s.getValue()).matches()) {
             return s.getValue();
@@ -232,7 +244,7 @@ final class JsonValue {
     }
 
     /** Rejects the YAML that is not JSON, at its position (see the class comment). */
-    private void checkJson(Set<Node> seen) throws ResultFormatException {
+    private void checkJson(Set<Node> seen) throws JsonFormatException {
         if (!seen.add(node) || node.getAnchor() != null) {
             throw error("not JSON: YAML anchors and aliases are not allowed");
         }
@@ -282,7 +294,7 @@ final class JsonValue {
     }
 
     /** A raw line break inside a JSON string is invalid (YAML would silently fold it into a space). */
-    private void checkString(ScalarNode s) throws ResultFormatException {
+    private void checkString(ScalarNode s) throws JsonFormatException {
         if (s.getStartMark().getLine() != s.getEndMark().getLine()) {
             throw new JsonValue(file, path, s).error("not JSON: raw line break inside a string (write \\n)");
         }

@@ -1,4 +1,4 @@
-package io.memstore.measure.result;
+package io.memstore.measure.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,7 +13,7 @@ import java.util.Map;
  * about {@value #INLINE_WIDTH} characters stays on one line. NaN and infinities are written as {@code null} (JSON has
  * neither). Strings escape quote, backslash and every control character, and also U+2028/U+2029, C1 controls,
  * U+FEFF, U+FFFE/U+FFFF and unpaired surrogates: JSON allows some of these raw, but JavaScript and YAML readers
- * (which {@link ResultJson#read} uses) would alter or reject them.
+ * (which {@link JsonValue} uses) would alter or reject them.
  */
 public final class JsonWriter {
     private static final int INLINE_WIDTH = 100;

@@ -1,4 +1,4 @@
-package io.memstore.measure.result;
+package io.memstore.measure.run;
 
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;

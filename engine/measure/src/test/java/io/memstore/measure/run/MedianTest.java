@@ -1,5 +1,6 @@
-package io.memstore.measure.result;
+package io.memstore.measure.run;
 
+import io.memstore.measure.result.TestRows;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
