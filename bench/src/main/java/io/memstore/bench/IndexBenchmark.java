@@ -28,14 +28,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <h2>get</h2>
  * Throughput of {@code get(key, latest revision)}, one key per operation, on an index filled once per trial with
- * the N keys. The keys looked up are copies of the stored ones (equal bytes, other arrays, as a client's
+ * the N keys and settled ({@link RevisionIndex#settle}, as a store holds it after a flush). The keys looked up are copies of the stored ones (equal bytes, other arrays, as a client's
  * request would bring: {@code Arrays.compareUnsigned} answers at once for the very same array) and are visited
  * in a fixed shuffled order, so successive gets touch unrelated parts of the index instead of walking memory in
  * insertion order.
  *
  * <h2>put</h2>
  * One operation is a whole build: a new, empty index and the N keys put into it in random key order, so the
- * puts land in an index growing from 0 to N keys, as in the harness and as in a store's bulk load. The primary
+ * puts land in an index growing from 0 to N keys, as in the harness and as in a store's bulk load, and the build
+ * ends with a {@link RevisionIndex#settle}, as the store's load of its file does. The primary
  * score is builds per second; the secondary {@code put:puts} ({@link Puts}, an auxiliary counter advanced by N
  * per build and divided by the same measured time) is the per-put throughput, and btree/reference is the same
  * ratio either way. Why not a single put per operation: an index that keeps growing for the whole iteration
@@ -105,6 +106,7 @@ public class IndexBenchmark {
             for (byte[] key : stored) {
                 built.put(key, Revision.pack(++latest, 0));
             }
+            built.settle(); // as a store holds it after a flush: settled leaves, coded words
             int[] order = Workload.shuffled(keys);
             lookups = new byte[keys][];
             for (int i = 0; i < keys; i++) {
@@ -156,6 +158,7 @@ public class IndexBenchmark {
         for (byte[] key : keys.ordered) {
             built.put(key, Revision.pack(++rev, 0));
         }
+        built.settle();
         puts.puts += keys.ordered.length;
         return built;
     }

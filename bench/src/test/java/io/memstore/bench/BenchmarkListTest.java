@@ -31,10 +31,13 @@ class BenchmarkListTest {
     }
 
     @Test
-    void listsTheFiveBenchmarksWithTheirModes() {
+    void listsTheSixBenchmarksWithTheirModes() {
         assertThat(entries).containsOnlyKeys("io.memstore.bench.IndexBenchmark.get",
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IngestBenchmark.store",
-                "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.StoreGetBenchmark.get");
+                "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.StoreGetBenchmark.get",
+                "io.memstore.bench.RawPointSelectBenchmark.select");
+        assertThat(entries.get("io.memstore.bench.RawPointSelectBenchmark.select").getMode())
+                .isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.StoreGetBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IndexBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.IndexBenchmark.put").getMode()).isEqualTo(Mode.Throughput);

@@ -25,6 +25,8 @@ import org.apache.maven.artifact.Artifact;
  * <p>Otherwise the plugin's own store is measured, as its artifacts bring it: memstore-measure and what it depends
  * on. The plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out either way: every
  * jar on a probe's classpath is opened when service files are looked up, and would add to the RSS it measures.
+ * So do memstore-systems and the jars only it brings (etcd's client, H2, RocksDB): {@link #systems} lists them
+ * apart, and they join the classpath of rows of those systems only.
  *
  * @param entries          the probe's classpath, in order
  * @param store            the store on it, for the record
@@ -33,6 +35,7 @@ import org.apache.maven.artifact.Artifact;
 record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projectClasspath) {
     static final String ENGINE = "io.memstore:memstore-measure";
     static final String STORE = "io.memstore:memstore-store";
+    static final String SYSTEMS = "io.memstore:memstore-systems";
 
     /**
      * @param pluginArtifacts  the plugin's resolved artifacts ({@code ${plugin.artifacts}})
@@ -124,5 +127,30 @@ record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projec
         }
         List<String> trail = a.getDependencyTrail();
         return trail != null && trail.stream().anyMatch(t -> t.startsWith(ENGINE + ":"));
+    }
+
+    /**
+     * What rows of other systems than memstore add to the probe's classpath: memstore-systems and the jars whose
+     * dependency trail passes through it; empty when the plugin has no memstore-systems or Maven gave no trails
+     * (then {@link #pluginEntries} took every jar already).
+     */
+    static List<Path> systems(List<Artifact> pluginArtifacts) {
+        List<Path> plain = pluginEntries(pluginArtifacts);
+        List<Path> out = new ArrayList<>();
+        for (Artifact a : runtimeJars(pluginArtifacts)) {
+            Path jar = a.getFile().toPath();
+            if (under(a, SYSTEMS) && !plain.contains(jar)) {
+                out.add(jar);
+            }
+        }
+        return out;
+    }
+
+    private static boolean under(Artifact a, String groupAndArtifact) {
+        if ((a.getGroupId() + ":" + a.getArtifactId()).equals(groupAndArtifact)) {
+            return true;
+        }
+        List<String> trail = a.getDependencyTrail();
+        return trail != null && trail.stream().anyMatch(t -> t.startsWith(groupAndArtifact + ":"));
     }
 }

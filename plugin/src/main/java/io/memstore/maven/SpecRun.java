@@ -30,6 +30,7 @@ final class SpecRun {
     private final Path specFile;
     private final Path resultDirectory;
     private final ProbeClasspath probeClasspath;
+    private final List<Path> systemsClasspath;
     private final Consumer<String> progress;
     private String jvmArgs;
     private String timeout;
@@ -37,10 +38,12 @@ final class SpecRun {
     private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
     private WorkloadSpec spec;
 
-    private SpecRun(Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, Consumer<String> progress) {
+    private SpecRun(Path specFile, Path resultDirectory, ProbeClasspath probeClasspath, List<Path> systemsClasspath,
+                    Consumer<String> progress) {
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
         this.probeClasspath = probeClasspath;
+        this.systemsClasspath = systemsClasspath;
         this.progress = progress;
     }
 
@@ -58,7 +61,7 @@ final class SpecRun {
     static SpecRun of(MavenProject project, List<Artifact> pluginArtifacts, File spec, File resultDirectory,
                       Consumer<String> progress) throws MojoExecutionException {
         return new SpecRun(SpecLocator.resolve(spec, project.getBasedir().toPath()), resultDirectory.toPath(),
-                ProjectProbe.classpath(project, pluginArtifacts), progress);
+                ProjectProbe.classpath(project, pluginArtifacts), ProbeClasspath.systems(pluginArtifacts), progress);
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -103,6 +106,7 @@ final class SpecRun {
         try {
             progress.accept("memstore: " + label + probeClasspath.describe());
             return ProjectProbe.runner(probeClasspath)
+                    .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withSettle(MojoArguments.settle(settleMillis))

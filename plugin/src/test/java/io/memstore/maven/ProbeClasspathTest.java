@@ -105,6 +105,22 @@ class ProbeClasspathTest {
     }
 
     @Test
+    void theSystemsJarsJoinOnlyTheirRows() throws IOException {
+        String systems = "io.memstore:memstore-systems:jar:0.1.0";
+        List<Artifact> artifacts = new java.util.ArrayList<>(plugin());
+        artifacts.add(jar("io.memstore", "memstore-systems", "0.1.0", "compile", PLUGIN, systems));
+        artifacts.add(jar("io.etcd", "jetcd-core", "0.8.5", "compile", PLUGIN, systems, "io.etcd:jetcd-core:jar:0.8.5"));
+        artifacts.add(jar("org.rocksdb", "rocksdbjni", "10.10.1.1", "compile", PLUGIN, systems,
+                "org.rocksdb:rocksdbjni:jar:10.10.1.1"));
+        ProbeClasspath plain = ProbeClasspath.of(artifacts, Set.of(), List.of("/project/target/classes"));
+        assertThat(plain.entries()).extracting(p -> p.getFileName().toString())
+                .containsExactly("memstore-measure-0.1.0.jar", "memstore-store-0.1.0.jar", "sqlite-jdbc-3.54.1.0.jar",
+                        "snakeyaml-2.7.jar");
+        assertThat(ProbeClasspath.systems(artifacts)).extracting(p -> p.getFileName().toString())
+                .containsExactly("memstore-systems-0.1.0.jar", "jetcd-core-0.8.5.jar", "rocksdbjni-10.10.1.1.jar");
+    }
+
+    @Test
     void withoutDependencyTrailsEveryRuntimeJarGoes() {
         List<Artifact> artifacts = List.of(jar("io.memstore", "memstore-measure", "1.0", "compile"),
                 jar("org.xerial", "sqlite-jdbc", "1.0", "compile"), jar("org.apache.maven", "maven-core", "1.0", "provided"));

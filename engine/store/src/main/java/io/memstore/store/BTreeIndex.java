@@ -8,7 +8,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * memstore's revision index: a B+tree whose leaves pack the keys and histories of a few dozen keys into a handful
- * of exactly sized primitive arrays, so an indexed key costs little more than its bytes and 8 B per revision.
+ * of primitive arrays, so an indexed key costs little more than its bytes and 4 to 8 B per revision, and whose
+ * write path copies what a write changes, not the leaf.
  *
  * <h2>Layout</h2>
  * <ul>
@@ -16,42 +17,53 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *       once per leaf (hierarchical keys such as {@code /registry/pods/ns/...} share most of their bytes with
  *       their neighbours), the rest of every key goes into one {@code byte[]}, and the histories of all keys into
  *       one {@code long[]}, with {@code int[]} offsets into both that are left out when all keys have the same
- *       length or the same number of words. No object per key, no slack capacity.</li>
+ *       length or the same number of words. No object per key.</li>
  *   <li>{@link RevisionRun}: one key's history, every generation of etcd's keyIndex, as consecutive words
  *       {@code (rev << 1) | tombstone}; a generation ends at its tombstone. Semantics are exactly those of
  *       {@link KeyIndex}, the object-for-object oracle.</li>
+ *   <li>{@link CodedWords}: in a settled leaf, the words in 4 B each, frame-of-reference coded against the leaf's
+ *       smallest main revision, when they are all revision words of sub revision 0 spanning less than 2^30 main
+ *       revisions (a key's revisions, and a leaf's, are close to each other).</li>
  *   <li>{@link HeaderTable}: per leaf, the created revision and version of the keys' first generations where the
  *       words do not already say them (after compaction or restore), bit-packed with per-leaf minimums and widths,
  *       a bit for each key without one; null in a leaf that never needed one. A restored later generation of a
  *       deleted key, which the store's own files never produce, keeps a 2-word header in its run.</li>
  *   <li>{@link BTreeInner}: children and shortest distinguishing separators, packed the same way.</li>
  * </ul>
- * Random inserts leave leaves about 70 % full (splits leave halves; the last leaf of the tree splits off only the
- * new key, so ascending loads fill leaves completely). Every change to a leaf copies the arrays it touches, a few
- * KB: that keeps the memory exact, and costs less than the cache misses of the descent. The capacity trades the
- * two: measured on 1M random 64 B keys (SerialGC), 64 keys per leaf cost 73.7 B/key and put at the reference's
- * speed, 48 keys 74.8 B/key and put about 1.3x faster, 32 keys 76.3 B/key (IndexFootprintMain, IndexSpeedMain).
- * At 48 keys IndexSpeedMain (3 rounds, CPU time) gives, against the reference, put x1.2-1.7 and get x2.0-2.5 at
- * 1M keys, put x0.9-1.2 and get x1.7-2.0 at 300k keys. The short runs understate the put: every round builds a
- * new tree, whose first puts take paths (empty leaf prefixes, the first splits) that the JIT compiled out while
- * the previous tree was grown, so the put is deoptimised and recompiled during the first rounds (JFR's
- * jdk.Deoptimization events show it); with 9 rounds the put at 300k keys is x1.2. A descent costs mostly cache
- * misses in the leaf (its object, prefix, suffixes and words are separate arrays); a 1-byte-per-key search aid
- * over the suffixes' first bytes was tried and was not measurably faster.
+ *
+ * <h2>Write path: loose and settled leaves</h2>
+ * Exactly sized arrays make a write copy the whole leaf, a few KB for one key: building 1M random 64 B keys that
+ * way allocated 37 times the live heap. So a leaf a write reaches becomes <em>loose</em>: the array that has no
+ * room is replaced once by one with room for a whole leaf's keys (its key bytes capped at {@link #MAX_LEAF_BYTES})
+ * or half as many words again, and the following inserts and appended revisions shift the tail of the arrays in
+ * place. A split keeps the left half in the leaf's arrays (truncated in place, the prefix kept: it is still
+ * shared) and builds only the right half, with room. Every loose leaf is listed; {@link #settle} packs each one
+ * into exactly sized arrays with its longest prefix and coded words, and empties the list, so it costs one copy of
+ * each leaf written since the last settle and nothing for the others. The store settles after loading its file
+ * and on every flush; compaction settles every leaf it passes. Between settles a loose leaf holds up to a leaf's
+ * worth of room: random loads leave leaves about 70 % full, so a tree loaded without a settle takes about 1.5x
+ * its settled size at 1 version and 1.7x at 5 (BTreeIndexMemoryTest bounds the first). Reads never look past the used part of the arrays.
+ *
+ * <p>Random inserts leave leaves about 70 % full (splits leave halves; the last leaf of the tree splits off only
+ * the new key, so ascending loads fill leaves completely). The capacity trades memory for the cost of the copies
+ * and of the search in a leaf: 64 keys per leaf cost less memory, 32 more (IndexFootprintMain, IndexSpeedMain).
+ * A descent costs mostly cache misses in the leaf (its object, prefix, suffixes and words are separate arrays); a
+ * 1-byte-per-key search aid over the suffixes' first bytes was tried and was not measurably faster.
  *
  * <h2>Measured footprint</h2>
- * Retained heap, 1M keys, default capacity, round-robin versions: random 64 B keys 74.8 B/key at 1 version,
- * 106.8 at 5; Kubernetes-like 64 B keys 44.1 and 76.1 (the leaf prefix holds {@code /registry/kind/ns/app-});
- * random keys of 48..80 B 79.5 and 111.5 (the offset arrays are needed). ReferenceIndex: 264 and 320.
+ * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 71.2 B/key at 1
+ * version, 87.2 at 5 (the words coded in 4 B); before the settle 108.4 and 145.0. Building them allocates 131 B/key in the puts and 68 in the settle
+ * at 1 version, 262 and 84 at 5, besides the keys' own arrays (the thread's allocated bytes, IndexFootprintMain;
+ * BTreeIndexMemoryTest bounds them). ReferenceIndex: 264 and 320.
  *
  * <h2>Compaction</h2>
  * Every key's run is rewritten to its compacted form in right-sized arrays, so the memory of dropped revisions is
  * released (etcd re-slices and keeps it), and the created revision and version that {@link #get} must still
- * answer go to the leaf's header table. Compacting 1M random 64 B keys x 5 round-robin versions to the last
- * revision frees 31.0 of the 32 MB of dropped revision words: 106.8 to 75.8 B/key, 1.3 % above the 74.8 of one
- * version (every key of a leaf has the same delta and version: a 2-word table per leaf). With the 5M puts in one
- * random order it is 78.7 B/key (a 23-bit delta per key). Keys left empty are removed; leaves left empty or under
- * a quarter full are merged with a neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
+ * answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
+ * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 87.2 to
+ * 72.5 B/key, 1.8 % above the 71.2 of one version (every key of a leaf has the same delta and version: a 2-word
+ * table per leaf). Keys left empty are removed; leaves left empty or under a quarter full are merged with a
+ * neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
  *
  * <h2>Concurrency</h2>
  * One {@link ReentrantReadWriteLock}, as etcd's treeIndex has one RWMutex: reads share it, writes (put,
@@ -83,6 +95,8 @@ public final class BTreeIndex implements RevisionIndex {
 
     private BTreeNode root = new BTreeLeaf();
     private int height;
+    /** Every loose leaf (and perhaps leaves settled since), for {@link #settle}; empty after it. */
+    private List<BTreeLeaf> looseLeaves = new ArrayList<>();
     private long keyCount;
     private long revisionCount;
 
@@ -133,7 +147,7 @@ public final class BTreeIndex implements RevisionIndex {
         try {
             BTreeLeaf leaf = leafFor(key);
             int i = cursorIndex;
-            requireAfter(rev, i >= 0 ? RevisionRun.modified(leaf.words, leaf.runEnd(i)) : 0);
+            requireAfter(rev, i >= 0 ? leaf.modified(i) : 0);
             run[0] = RevisionRun.word(rev, false);
             write(leaf, i, key, 1, rev, 1);
         } finally {
@@ -149,8 +163,8 @@ public final class BTreeIndex implements RevisionIndex {
         try {
             BTreeLeaf leaf = leafFor(key);
             int i = cursorIndex;
-            boolean live = i >= 0 && RevisionRun.isLive(leaf.words, leaf.runStart(i), leaf.runEnd(i));
-            requireAfter(rev, i >= 0 ? RevisionRun.modified(leaf.words, leaf.runEnd(i)) : 0);
+            boolean live = i >= 0 && leaf.isLive(i);
+            requireAfter(rev, i >= 0 ? leaf.modified(i) : 0);
             int n = 0;
             long created = rev;
             long base = 1;
@@ -184,12 +198,34 @@ public final class BTreeIndex implements RevisionIndex {
             if (i < 0) {
                 throw new KeyNotFoundException("cannot delete a key that is not in the index");
             }
-            if (!RevisionRun.isLive(leaf.words, leaf.runStart(i), leaf.runEnd(i))) {
+            if (!leaf.isLive(i)) {
                 throw new KeyNotFoundException("cannot delete a key that is not live (at " + Revision.toString(rev) + ")");
             }
-            requireAfter(rev, RevisionRun.modified(leaf.words, leaf.runEnd(i)));
+            requireAfter(rev, leaf.modified(i));
             run[0] = RevisionRun.word(rev, true);
             write(leaf, i, key, 1, rev, 1);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Settles every loose leaf: packs it into exactly sized arrays with its longest prefix, releasing the room the
+     * write path keeps. Costs one copy of each leaf written since the last settle (and of no other).
+     */
+    @Override
+    public void settle() {
+        writeLock.lock();
+        try {
+            cursorKey = null;
+            cursorLeaf = null;
+            for (BTreeLeaf leaf : looseLeaves) {
+                if (leaf.loose) {
+                    builder.addEntries(leaf, 0, leaf.size());
+                    builder.build(leaf);
+                }
+            }
+            looseLeaves = new ArrayList<>();
         } finally {
             writeLock.unlock();
         }
@@ -213,25 +249,29 @@ public final class BTreeIndex implements RevisionIndex {
      * generation created at {@code created} with version {@code base} ({@code run[0]}'s revision and 1: no header).
      */
     private void write(BTreeLeaf leaf, int i, byte[] key, int n, long created, long base) {
+        boolean wasLoose = leaf.loose;
         revisionCount++;
         if (i >= 0) {
             leaf.appendToRun(i, run, n);
-            return;
-        }
-        int at = -i - 1;
-        if (leaf.sharesPrefix(key)) {
-            leaf.insert(at, key, run, n, created, base);
         } else {
-            builder.addEntries(leaf, 0, at);
-            builder.addKey(key);
-            builder.addRun(run, 0, n);
-            builder.setHeader(created, base);
-            builder.addEntries(leaf, at, leaf.size());
-            builder.build(leaf);
+            int at = -i - 1;
+            if (leaf.sharesPrefix(key)) {
+                leaf.insert(at, key, run, n, created, base, leafCapacity + 1);
+            } else {
+                builder.addEntries(leaf, 0, at);
+                builder.addKey(key);
+                builder.addRun(run, 0, n);
+                builder.setHeader(created, base);
+                builder.addEntries(leaf, at, leaf.size());
+                builder.build(leaf, leafCapacity + 1);
+            }
+            keyCount++;
+            if (leaf.size() > leafCapacity || (leaf.size() > 1 && leaf.usedBytes() > MAX_LEAF_BYTES)) {
+                split(leaf, at);
+            }
         }
-        keyCount++;
-        if (leaf.size() > leafCapacity || (leaf.size() > 1 && leaf.suffixes.length > MAX_LEAF_BYTES)) {
-            split(leaf, at);
+        if (leaf.loose && !wasLoose) {
+            looseLeaves.add(leaf);
         }
     }
 
@@ -275,10 +315,10 @@ public final class BTreeIndex implements RevisionIndex {
         }
         BTreeLeaf right = new BTreeLeaf();
         builder.addEntries(leaf, at, n);
-        builder.build(right);
+        builder.build(right, leafCapacity + 1);
+        looseLeaves.add(right);
         byte[] separator = BTreeInner.separator(leaf.key(at - 1), right.key(0));
-        builder.addEntries(leaf, 0, at);
-        builder.build(leaf);
+        leaf.truncate(at);
 
         BTreeNode newNode = right;
         for (int d = height - 1; d >= 0; d--) {
@@ -339,7 +379,7 @@ public final class BTreeIndex implements RevisionIndex {
 
     /** The state of key {@code i} of {@code leaf} at {@code atRev}; null when {@code i < 0} (not held). */
     private static KeyState stateAt(BTreeLeaf leaf, int i, long atRev) {
-        return i < 0 ? null : RevisionRun.get(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev, leaf.headers, i);
+        return i < 0 ? null : RevisionRun.get(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev, leaf.headers, i);
     }
 
     /** {@link #get}, remembering where the key is for the write of the same array that follows (write lock). */
@@ -366,7 +406,7 @@ public final class BTreeIndex implements RevisionIndex {
         try {
             BTreeLeaf leaf = descend(key);
             int i = leaf.find(key);
-            return i < 0 ? new long[0] : RevisionRun.since(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
+            return i < 0 ? new long[0] : RevisionRun.since(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
         } finally {
             readLock.unlock();
         }
@@ -450,7 +490,7 @@ public final class BTreeIndex implements RevisionIndex {
                 BTreeLeaf leaf = descend(key);
                 int i = leaf.find(key);
                 if (i >= 0) {
-                    long mod = RevisionRun.modRevisionAt(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
+                    long mod = RevisionRun.modRevisionAt(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
                     if (mod >= 0) {
                         visitor.visit(leaf, i, mod);
                     }
@@ -488,7 +528,7 @@ public final class BTreeIndex implements RevisionIndex {
             if (end != null && leaf.compareKeyTo(i, end) >= 0) {
                 return false;
             }
-            long mod = RevisionRun.modRevisionAt(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
+            long mod = RevisionRun.modRevisionAt(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
             if (mod >= 0 && !visitor.visit(leaf, i, mod)) {
                 return false;
             }
@@ -522,7 +562,7 @@ public final class BTreeIndex implements RevisionIndex {
         try {
             BTreeLeaf leaf = descend(key);
             int i = leaf.find(key);
-            return i < 0 ? null : RevisionRun.describe(leaf.words, leaf.runStart(i), leaf.runEnd(i), leaf.headers, i);
+            return i < 0 ? null : RevisionRun.describe(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), leaf.headers, i);
         } finally {
             readLock.unlock();
         }
@@ -537,7 +577,7 @@ public final class BTreeIndex implements RevisionIndex {
             LongArrayBuilder kept = new LongArrayBuilder();
             for (BTreeLeaf leaf : leaves()) {
                 for (int i = 0; i < leaf.size(); i++) {
-                    long rev = RevisionRun.keep(leaf.words, leaf.runStart(i), leaf.runEnd(i), atRev);
+                    long rev = RevisionRun.keep(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
                     if (rev >= 0) {
                         kept.add(rev);
                     }
@@ -570,6 +610,7 @@ public final class BTreeIndex implements RevisionIndex {
                 keys += leaf.size();
                 revisions += leaf.revisionCount();
             }
+            looseLeaves = new ArrayList<>(); // compactLeaf settled every leaf
             if (underfull && leaves.size() > 1) {
                 rebuild(leaves);
             }
@@ -582,15 +623,15 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /**
-     * Compacts every run of the leaf, rebuilding it only when something changed. A run that keeps its words keeps
-     * its first generation, so its header too.
+     * Compacts every run of the leaf, rebuilding it (settled) when something changed or it was loose. A run that
+     * keeps its words keeps its first generation, so its header too.
      */
     private void compactLeaf(BTreeLeaf leaf, long atRev, LongArrayBuilder kept) {
         boolean changed = false;
-        long[] words = leaf.words;
         for (int i = 0; i < leaf.size(); i++) {
-            int s = leaf.runStart(i);
-            int e = leaf.runEnd(i);
+            long[] words = leaf.runWords(i);
+            int s = leaf.runFrom(i);
+            int e = leaf.runTo(i);
             long[] out = builder.reserveWords(e - s);
             int pos = builder.wordCount();
             int n = RevisionRun.compact(words, s, e, atRev, leaf.headers, i, kept, out, pos, header);
@@ -606,7 +647,7 @@ public final class BTreeIndex implements RevisionIndex {
             builder.commitRun(n);
             builder.setHeader(header[0], header[1]);
         }
-        if (changed) {
+        if (changed || leaf.loose) {
             builder.build(leaf);
         } else {
             builder.clear();
@@ -627,7 +668,7 @@ public final class BTreeIndex implements RevisionIndex {
                 BTreeLeaf last = merged.get(merged.size() - 1);
                 if ((last.size() < minLeafSize || leaf.size() < minLeafSize)
                         && last.size() + leaf.size() <= leafCapacity
-                        && last.suffixes.length + leaf.suffixes.length <= MAX_LEAF_BYTES) {
+                        && last.usedBytes() + leaf.usedBytes() <= MAX_LEAF_BYTES) {
                     builder.addEntries(last, 0, last.size());
                     builder.addEntries(leaf, 0, leaf.size());
                     builder.build(last);
@@ -702,7 +743,7 @@ public final class BTreeIndex implements RevisionIndex {
             for (BTreeLeaf leaf : leaves()) {
                 for (int i = 0; i < leaf.size(); i++) {
                     sb.append(new String(leaf.key(i), java.nio.charset.StandardCharsets.ISO_8859_1)).append(" -> ")
-                            .append(RevisionRun.describe(leaf.words, leaf.runStart(i), leaf.runEnd(i), leaf.headers, i)).append('\n');
+                            .append(RevisionRun.describe(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), leaf.headers, i)).append('\n');
                 }
             }
             return sb.toString();
@@ -711,14 +752,32 @@ public final class BTreeIndex implements RevisionIndex {
         }
     }
 
-    /** Bytes of key data the leaves store (prefixes once per leaf, suffixes), for tests and tuning. */
+    /** Bytes of key data the leaves store (prefixes once per leaf, suffixes in use), for tests and tuning. */
     long storedKeyBytes() {
-        return sumOverLeaves(leaf -> leaf.prefix.length + leaf.suffixes.length);
+        return sumOverLeaves(leaf -> leaf.prefix.length + leaf.usedBytes());
     }
 
     /** Words of revision runs the leaves store (revisions and in-run generation headers), for tests and tuning. */
     long storedWords() {
-        return sumOverLeaves(leaf -> leaf.words.length);
+        return sumOverLeaves(BTreeLeaf::usedWords);
+    }
+
+    /** Bytes of room the loose leaves keep past what they use (suffixes, words, offsets), for tests and tuning. */
+    long spareBytes() {
+        return sumOverLeaves(leaf -> leaf.suffixes.length - leaf.usedBytes()
+                + (leaf.codes != null ? 0 : 8L * (leaf.words.length - leaf.usedWords()))
+                + (leaf.suffixOffsets == null ? 0 : 4L * (leaf.suffixOffsets.length - leaf.size() - 1))
+                + (leaf.runOffsets == null ? 0 : 4L * (leaf.runOffsets.length - leaf.size() - 1)));
+    }
+
+    /** The number of leaves whose words are coded in 4 B each ({@link CodedWords}), for tests. */
+    long codedLeafCount() {
+        return sumOverLeaves(leaf -> leaf.codes != null ? 1 : 0);
+    }
+
+    /** The number of loose leaves, for tests. */
+    long looseLeafCount() {
+        return sumOverLeaves(leaf -> leaf.loose ? 1 : 0);
     }
 
     /** Words of the leaves' header tables, for tests and tuning. */
@@ -765,7 +824,8 @@ public final class BTreeIndex implements RevisionIndex {
 
     /**
      * Checks every structural invariant (key order across the whole tree, separators bounding their children,
-     * leaf prefixes being the longest shared prefix, exactly sized arrays, canonical uniform offsets, equal leaf
+     * leaf prefixes shared by their keys and, in settled leaves, the longest shared prefix, settled leaves'
+     * arrays exactly sized, every loose leaf known to {@link #settle}, canonical uniform offsets, equal leaf
      * depth, counters) and throws {@link IllegalStateException} naming the first violation. For tests.
      */
     void checkInvariants() {
@@ -773,6 +833,13 @@ public final class BTreeIndex implements RevisionIndex {
         try {
             long[] counts = new long[2];
             byte[][] previous = new byte[1][];
+            java.util.Set<BTreeLeaf> listed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            listed.addAll(looseLeaves);
+            for (BTreeLeaf leaf : leaves()) {
+                if (leaf.loose && !listed.contains(leaf)) {
+                    throw new IllegalStateException("a loose leaf that settle would not find");
+                }
+            }
             checkNode(root, 0, null, null, counts, previous);
             if (counts[0] != keyCount || counts[1] != revisionCount) {
                 throw new IllegalStateException("counters say " + keyCount + " keys, " + revisionCount
@@ -803,7 +870,7 @@ public final class BTreeIndex implements RevisionIndex {
                     + " is not the canonical " + Arrays.toString(canonical));
         }
         for (int i = 0; i < n; i++) {
-            if (HeaderTable.created(leaf.headers, i, RevisionRun.revision(leaf.words[leaf.runStart(i)])) < 0) {
+            if (HeaderTable.created(leaf.headers, i, RevisionRun.revision(leaf.word(leaf.runStart(i)))) < 0) {
                 throw new IllegalStateException("header of key " + i + " gives a negative created revision");
             }
         }
@@ -838,10 +905,24 @@ public final class BTreeIndex implements RevisionIndex {
         if (n > leafCapacity) {
             throw new IllegalStateException("leaf with " + n + " keys, capacity " + leafCapacity);
         }
-        int bytes = n == 0 ? 0 : leaf.suffixEnd(n - 1);
-        int words = n == 0 ? 0 : leaf.runEnd(n - 1);
-        if (bytes != leaf.suffixes.length || words != leaf.words.length) {
-            throw new IllegalStateException("leaf arrays not exactly sized");
+        int bytes = leaf.usedBytes();
+        int words = leaf.usedWords();
+        int wordRoom = leaf.codes != null ? leaf.codes.length : leaf.words.length;
+        if (leaf.codes != null && (leaf.loose || leaf.words.length != 0)) {
+            throw new IllegalStateException("a coded leaf must be settled, without long words");
+        }
+        if (leaf.codes == null && !leaf.loose && CodedWords.base(leaf.words, words) >= 0) {
+            throw new IllegalStateException("a settled leaf whose words could be coded is not");
+        }
+        if (bytes > leaf.suffixes.length || words > wordRoom
+                || leaf.suffixOffsets != null && leaf.suffixOffsets.length < n + 1
+                || leaf.runOffsets != null && leaf.runOffsets.length < n + 1) {
+            throw new IllegalStateException("leaf uses more than its arrays hold");
+        }
+        if (!leaf.loose && (bytes != leaf.suffixes.length || words != wordRoom
+                || leaf.suffixOffsets != null && leaf.suffixOffsets.length != n + 1
+                || leaf.runOffsets != null && leaf.runOffsets.length != n + 1)) {
+            throw new IllegalStateException("settled leaf arrays not exactly sized");
         }
         if (leaf.suffixOffsets != null && BTreeLeaf.uniformStride(leaf.suffixOffsets, n) >= 0
                 || leaf.runOffsets != null && BTreeLeaf.uniformStride(leaf.runOffsets, n) >= 0) {
@@ -851,7 +932,7 @@ public final class BTreeIndex implements RevisionIndex {
             byte[] first = leaf.key(0);
             byte[] last = leaf.key(n - 1);
             int m = Arrays.mismatch(first, last);
-            if (m != leaf.prefix.length) {
+            if (leaf.loose ? m < leaf.prefix.length : m != leaf.prefix.length) {
                 throw new IllegalStateException("leaf prefix of " + leaf.prefix.length + " B, keys share " + m + " B");
             }
         }
@@ -865,15 +946,15 @@ public final class BTreeIndex implements RevisionIndex {
             }
             int s = leaf.runStart(i);
             int e = leaf.runEnd(i);
-            if (e <= s || leaf.words[e - 1] < 0) {
+            if (e <= s || leaf.word(e - 1) < 0) {
                 throw new IllegalStateException("empty or malformed run");
             }
-            if (leaf.words[s] < 0) {
+            if (leaf.word(s) < 0) {
                 throw new IllegalStateException("a run starts with a header word: first generations keep theirs"
                         + " in the leaf's header table");
             }
             previous[0] = k;
-            counts[1] += RevisionRun.revisionCount(leaf.words, s, e);
+            counts[1] += RevisionRun.revisionCount(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i));
         }
         checkHeaders(leaf);
         counts[0] += n;

@@ -12,13 +12,22 @@ import java.util.Arrays;
  *   suffixOffsets     suffix i is suffixes[off[i], off[i + 1]); null when every suffix is suffixStride bytes long
  *   words     long[]  the revision run of every key, concatenated in key order
  *   runOffsets        run i is words[off[i], off[i + 1]); null when every run is runStride words long
+ *   codes     int[]   in a settled leaf whose words allow it, the words in 4 B each ({@link CodedWords}, against
+ *                     codeBase), and words is empty; else null
  *   headers   long[]  the header of every run's first generation ({@link HeaderTable}); null when no key needs one
  * </pre>
  * The offset arrays are left out in the common uniform cases (keys of one length; keys with the same number of
- * revisions, such as every key after a compaction to the latest revision), which saves 4 B per key each. Every
- * change replaces the arrays it touches by new, exactly sized ones: nothing is over-allocated, and a reader never
- * sees an array change under it (readers still hold the index's read lock, as several arrays change together).
- * A leaf gets a header table only through compaction or restore; until then the field costs nothing but its slot.
+ * revisions, such as every key after a compaction to the latest revision), which saves 4 B per key each.
+ *
+ * <p>A leaf is either <em>settled</em>, every array exactly sized and the prefix the longest the keys share, or
+ * <em>loose</em> ({@link #loose}): its arrays have spare room past the used part ({@link #usedBytes()},
+ * {@link #usedWords()}, {@code size + 1} offsets), so an insert or an appended revision shifts the tail of the
+ * arrays in place instead of copying the leaf, and its prefix is one the keys share, perhaps not the longest
+ * (a split keeps it for the left half). A write that finds no room grows the array it needs with room for the
+ * index's whole leaf capacity (keys) or half as much again (revision words); {@link LeafBuilder#build} settles a
+ * leaf. Readers hold the index's read lock, as several arrays change together, and never look past the used
+ * part. A leaf gets a header table only through compaction or restore; until then the field costs nothing but its
+ * slot. The table is always exactly sized and replaced, never changed.
  */
 final class BTreeLeaf extends BTreeNode {
     static final byte[] NO_BYTES = new byte[0];
@@ -33,9 +42,13 @@ final class BTreeLeaf extends BTreeNode {
     int runStride;
     long[] headers;
     int size;
+    /** True when the arrays have spare room or the prefix may be shorter than the keys share. */
+    boolean loose;
+    int[] codes;
+    long codeBase;
 
     void set(byte[] prefix, byte[] suffixes, int[] suffixOffsets, int suffixStride,
-             long[] words, int[] runOffsets, int runStride, long[] headers, int size) {
+             long[] words, int[] runOffsets, int runStride, long[] headers, int size, boolean loose) {
         this.prefix = prefix;
         this.suffixes = suffixes;
         this.suffixOffsets = suffixOffsets;
@@ -45,10 +58,85 @@ final class BTreeLeaf extends BTreeNode {
         this.runStride = runStride;
         this.headers = headers;
         this.size = size;
+        this.loose = loose;
+        this.codes = null;
+    }
+
+    /** Replaces the words, which must be settled, by their codes against {@code base} ({@link CodedWords}). */
+    void code(int[] codes, long base) {
+        this.codes = codes;
+        this.codeBase = base;
+        this.words = NO_WORDS;
+    }
+
+    /** Word {@code j} of the leaf's concatenated runs. */
+    long word(int j) {
+        return codes == null ? words[j] : CodedWords.word(codes[j], codeBase);
+    }
+
+    /**
+     * The words of run {@code i}, to be read from {@link #runFrom} to {@link #runTo}: the leaf's own array, or a
+     * decoded copy of the run in a coded leaf.
+     */
+    long[] runWords(int i) {
+        if (codes == null) {
+            return words;
+        }
+        int s = runStart(i);
+        long[] out = new long[runEnd(i) - s];
+        CodedWords.decode(codes, s, runEnd(i), codeBase, out, 0);
+        return out;
+    }
+
+    int runFrom(int i) {
+        return codes == null ? runStart(i) : 0;
+    }
+
+    int runTo(int i) {
+        return codes == null ? runEnd(i) : runEnd(i) - runStart(i);
+    }
+
+    /** Copies run {@code i}'s words, decoded, to {@code out} at {@code pos}. */
+    void copyRun(int i, long[] out, int pos) {
+        if (codes == null) {
+            System.arraycopy(words, runStart(i), out, pos, runEnd(i) - runStart(i));
+        } else {
+            CodedWords.decode(codes, runStart(i), runEnd(i), codeBase, out, pos);
+        }
+    }
+
+    /** The packed revision of key {@code i}'s last change (a run ends with a revision word). */
+    long modified(int i) {
+        return RevisionRun.revision(word(runEnd(i) - 1));
+    }
+
+    /** True when key {@code i}'s current generation is not empty: its run does not end with a tombstone. */
+    boolean isLive(int i) {
+        return runEnd(i) > runStart(i) && !RevisionRun.isTombstone(word(runEnd(i) - 1));
+    }
+
+    /** Decodes a coded leaf into a loose {@code long[]} of {@code capacity} words at least, before a write. */
+    private void uncode(int capacity) {
+        int used = usedWords();
+        long[] out = new long[Math.max(used, capacity)];
+        CodedWords.decode(codes, 0, used, codeBase, out, 0);
+        codes = null;
+        words = out;
+        loose = true;
     }
 
     int size() {
         return size;
+    }
+
+    /** The bytes of {@link #suffixes} in use. */
+    int usedBytes() {
+        return size == 0 ? 0 : suffixEnd(size - 1);
+    }
+
+    /** The words of {@link #words} in use. */
+    int usedWords() {
+        return size == 0 ? 0 : runEnd(size - 1);
     }
 
     int suffixStart(int i) {
@@ -134,65 +222,131 @@ final class BTreeLeaf extends BTreeNode {
     /**
      * Inserts {@code key}, which must share the leaf's prefix, at index {@code at} with the run
      * {@code run[0, runLength)}, whose first generation was created at {@code created} with its first revision as
-     * version {@code base} (a new key's first revision and 1 when it needs no header).
+     * version {@code base} (a new key's first revision and 1 when it needs no header). An array without room for
+     * it is replaced by one with room for {@code roomKeys} keys like the average one.
      */
-    void insert(int at, byte[] key, long[] run, int runLength, long created, long base) {
+    void insert(int at, byte[] key, long[] run, int runLength, long created, long base, int roomKeys) {
         // first: the only step that can refuse (a header out of range), before anything has changed
         headers = HeaderTable.inserted(headers, size, at, created, base, RevisionRun.revision(run[0]));
         int p = prefix.length;
         int len = key.length - p;
         int ks = suffixStart(at);
-        byte[] ns = new byte[suffixes.length + len];
-        System.arraycopy(suffixes, 0, ns, 0, ks);
+        int usedBytes = usedBytes();
+        byte[] ns = suffixes;
+        if (usedBytes + len > ns.length) {
+            ns = new byte[room(usedBytes + len, roomKeys, BTreeIndex.MAX_LEAF_BYTES)];
+            System.arraycopy(suffixes, 0, ns, 0, ks);
+        }
+        System.arraycopy(suffixes, ks, ns, ks + len, usedBytes - ks);
         System.arraycopy(key, p, ns, ks, len);
-        System.arraycopy(suffixes, ks, ns, ks + len, suffixes.length - ks);
         if (suffixOffsets != null || len != suffixStride) {
-            suffixOffsets = withInserted(suffixOffsets, suffixStride, size, at, len);
+            suffixOffsets = withInserted(suffixOffsets, suffixStride, size, at, len, roomKeys);
         }
 
         int ws = runStart(at);
-        long[] nw = new long[words.length + runLength];
-        System.arraycopy(words, 0, nw, 0, ws);
-        System.arraycopy(run, 0, nw, ws, runLength);
-        System.arraycopy(words, ws, nw, ws + runLength, words.length - ws);
-        if (runOffsets != null || runLength != runStride) {
-            runOffsets = withInserted(runOffsets, runStride, size, at, runLength);
+        int usedWords = usedWords();
+        if (codes != null) {
+            uncode(room(usedWords + runLength, roomKeys, Integer.MAX_VALUE));
         }
+        long[] nw = words;
+        if (usedWords + runLength > nw.length) {
+            nw = new long[room(usedWords + runLength, roomKeys, Integer.MAX_VALUE)];
+            System.arraycopy(words, 0, nw, 0, ws);
+        }
+        System.arraycopy(words, ws, nw, ws + runLength, usedWords - ws);
+        System.arraycopy(run, 0, nw, ws, runLength);
+        if (runOffsets != null || runLength != runStride) {
+            runOffsets = withInserted(runOffsets, runStride, size, at, runLength, roomKeys);
+        }
+        loose |= ns.length != usedBytes + len || nw.length != usedWords + runLength
+                || suffixOffsets != null && suffixOffsets.length != size + 2
+                || runOffsets != null && runOffsets.length != size + 2;
         suffixes = ns;
         words = nw;
         size++;
     }
 
-    /** Appends {@code run[0, n)} to the run of key {@code i}. */
+    /** A capacity for {@code needed} units of a leaf that will hold {@code size + 1} keys: room for roomKeys. */
+    private int room(int needed, int roomKeys, int limit) {
+        long scaled = (long) needed * roomKeys / (size + 1);
+        return (int) Math.max(needed, Math.min(scaled, limit));
+    }
+
+    /** Appends {@code run[0, n)} to the run of key {@code i}, growing the words by half when they have no room. */
     void appendToRun(int i, long[] run, int n) {
         int e = runEnd(i);
-        long[] nw = new long[words.length + n];
-        System.arraycopy(words, 0, nw, 0, e);
+        int used = usedWords();
+        if (codes != null) {
+            uncode(Math.max(used + n, used + (used >> 1)));
+        }
+        long[] nw = words;
+        if (used + n > nw.length) {
+            nw = new long[Math.max(used + n, used + (used >> 1))];
+            System.arraycopy(words, 0, nw, 0, e);
+        }
+        System.arraycopy(words, e, nw, e + n, used - e);
         System.arraycopy(run, 0, nw, e, n);
-        System.arraycopy(words, e, nw, e + n, words.length - e);
         if (runOffsets == null && size == 1) {
             runStride += n;
         } else {
-            int[] offsets = new int[size + 1];
-            for (int j = 0; j <= size; j++) {
-                int o = runOffsets == null ? j * runStride : runOffsets[j];
-                offsets[j] = j > i ? o + n : o;
+            int[] offsets = runOffsets;
+            if (offsets == null) {
+                offsets = new int[size + 1];
+                for (int j = 0; j <= size; j++) {
+                    offsets[j] = j * runStride;
+                }
+            }
+            for (int j = i + 1; j <= size; j++) {
+                offsets[j] += n;
             }
             int stride = uniformStride(offsets, size);
             runOffsets = stride < 0 ? offsets : null;
             runStride = Math.max(stride, 0);
         }
+        loose |= nw.length != used + n || runOffsets != null && runOffsets.length != size + 1;
         words = nw;
     }
 
-    /** The offsets of a sequence of {@code size} elements after inserting one of length {@code len} at {@code at}. */
-    private static int[] withInserted(int[] offsets, int stride, int size, int at, int len) {
-        int[] out = new int[size + 2];
-        for (int j = 0; j <= at; j++) {
-            out[j] = offsets == null ? j * stride : offsets[j];
+    /**
+     * Keeps keys {@code [0, n)} only, in place: the arrays keep their room (the leaf becomes loose) and the prefix
+     * its length; offsets and header table are made canonical for the keys left.
+     */
+    void truncate(int n) {
+        if (codes != null) {
+            uncode(usedWords()); // a loose leaf is never coded
         }
-        for (int j = at + 1; j <= size + 1; j++) {
+        if (headers != null) {
+            long[] deltas = new long[n];
+            long[] subs = new long[n];
+            long[] bases = new long[n];
+            HeaderTable.decode(headers, 0, n, deltas, subs, bases, 0);
+            headers = HeaderTable.encode(deltas, subs, bases, n);
+        }
+        size = n;
+        if (suffixOffsets != null && uniformStride(suffixOffsets, n) >= 0) {
+            suffixStride = uniformStride(suffixOffsets, n);
+            suffixOffsets = null;
+        }
+        if (runOffsets != null && uniformStride(runOffsets, n) >= 0) {
+            runStride = uniformStride(runOffsets, n);
+            runOffsets = null;
+        }
+        loose = true;
+    }
+
+    /**
+     * The offsets of a sequence of {@code size} elements after inserting one of length {@code len} at {@code at}:
+     * in place when {@code offsets} has room, else in a new array with room for {@code roomKeys} elements.
+     */
+    private static int[] withInserted(int[] offsets, int stride, int size, int at, int len, int roomKeys) {
+        int[] out = offsets != null && offsets.length >= size + 2 ? offsets : new int[Math.max(size + 2, roomKeys + 1)];
+        for (int j = size + 1; j > at; j--) {
             out[j] = (offsets == null ? (j - 1) * stride : offsets[j - 1]) + len;
+        }
+        if (out != offsets) {
+            for (int j = 0; j <= at; j++) {
+                out[j] = offsets == null ? j * stride : offsets[j];
+            }
         }
         return out;
     }
@@ -213,6 +367,6 @@ final class BTreeLeaf extends BTreeNode {
 
     /** The number of revisions the leaf holds, tombstones included. */
     long revisionCount() {
-        return RevisionRun.revisionCount(words, 0, words.length);
+        return codes != null ? usedWords() : RevisionRun.revisionCount(words, 0, usedWords());
     }
 }

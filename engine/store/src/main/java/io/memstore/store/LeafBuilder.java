@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Collects the keys and revision runs of one leaf in key order, then packs them into a {@link BTreeLeaf}'s exactly
- * sized arrays with the longest shared prefix. Used wherever a leaf changes shape (its prefix shrinks, it splits,
- * it is compacted or merged), while the frequent small changes edit the leaf directly.
+ * sized arrays with the longest shared prefix (settled), or into arrays with room for more keys (loose; see
+ * {@link BTreeLeaf}). Used wherever a leaf changes shape (its prefix shrinks, it splits, it is compacted, merged
+ * or settled), while the frequent small changes edit the leaf directly.
  *
  * <p>A key is given as a head and a tail (a leaf's prefix and one suffix, or a whole new key and no tail) and only
  * referenced until {@link #build}, so rebuilding a leaf copies each key once. Every key also has the header fields
@@ -22,6 +23,7 @@ final class LeafBuilder {
     private int[] tailFroms = new int[80];
     private int[] tailLengths = new int[80];
     private int[] runEnds = new int[81];
+    private int[] suffixEnds = new int[81];
     private long[] deltas = new long[80];
     private long[] subs = new long[80];
     private long[] bases = new long[80];
@@ -46,6 +48,7 @@ final class LeafBuilder {
             tailFroms = Arrays.copyOf(tailFroms, n);
             tailLengths = Arrays.copyOf(tailLengths, n);
             runEnds = Arrays.copyOf(runEnds, n + 1);
+            suffixEnds = Arrays.copyOf(suffixEnds, n + 1);
             deltas = Arrays.copyOf(deltas, n);
             subs = Arrays.copyOf(subs, n);
             bases = Arrays.copyOf(bases, n);
@@ -114,7 +117,9 @@ final class LeafBuilder {
         for (int i = from; i < to; i++) {
             int s = leaf.suffixStart(i);
             addKey(leaf.prefix, leaf.prefix.length, leaf.suffixes, s, leaf.suffixEnd(i) - s);
-            addRun(leaf.words, leaf.runStart(i), leaf.runEnd(i));
+            int length = leaf.runEnd(i) - leaf.runStart(i);
+            leaf.copyRun(i, reserveWords(length), wordCount);
+            commitRun(length);
         }
         if (leaf.headers != null) {
             // the fields are relative to each key's own first revision, which the copy keeps
@@ -141,11 +146,20 @@ final class LeafBuilder {
         }
     }
 
-    /** Replaces the contents of {@code leaf} by the collected keys and runs, then starts over empty. */
+    /** Replaces the contents of {@code leaf} by the collected keys and runs, settled, then starts over empty. */
     void build(BTreeLeaf leaf) {
+        build(leaf, 0);
+    }
+
+    /**
+     * Replaces the contents of {@code leaf} by the collected keys and runs, then starts over empty; with
+     * {@code roomKeys} above the number of keys, the arrays get room for that many keys like the average one (the
+     * key bytes at most {@link BTreeIndex#MAX_LEAF_BYTES}) and the leaf is loose.
+     */
+    void build(BTreeLeaf leaf, int roomKeys) {
         int n = count;
         if (n == 0) {
-            leaf.set(BTreeLeaf.NO_BYTES, BTreeLeaf.NO_BYTES, null, 0, BTreeLeaf.NO_WORDS, null, 0, null, 0);
+            leaf.set(BTreeLeaf.NO_BYTES, BTreeLeaf.NO_BYTES, null, 0, BTreeLeaf.NO_WORDS, null, 0, null, 0, false);
             clear();
             return;
         }
@@ -173,24 +187,32 @@ final class LeafBuilder {
         for (int i = 0; i < n; i++) {
             total += keyLength(i) - p;
         }
-        byte[] suffixes = total == 0 ? BTreeLeaf.NO_BYTES : new byte[total];
-        int[] suffixOffsets = new int[n + 1];
+        boolean loose = roomKeys > n;
+        int roomBytes = loose ? (int) Math.max(total, Math.min((long) total * roomKeys / n, BTreeIndex.MAX_LEAF_BYTES)) : total;
+        byte[] suffixes = roomBytes == 0 ? BTreeLeaf.NO_BYTES : new byte[roomBytes];
         int pos = 0;
+        suffixEnds[0] = 0;
         for (int i = 0; i < n; i++) {
             copyKey(i, p, suffixes, pos);
             pos += keyLength(i) - p;
-            suffixOffsets[i + 1] = pos;
+            suffixEnds[i + 1] = pos;
         }
-        int suffixStride = BTreeLeaf.uniformStride(suffixOffsets, n);
+        int offsetRoom = loose ? roomKeys + 1 : n + 1;
+        int suffixStride = BTreeLeaf.uniformStride(suffixEnds, n);
+        int[] suffixOffsets = suffixStride < 0 ? Arrays.copyOf(suffixEnds, offsetRoom) : null;
 
-        long[] leafWords = Arrays.copyOf(words, wordCount);
-        int[] runOffsets = Arrays.copyOf(runEnds, n + 1);
-        runOffsets[0] = 0;
-        int runStride = BTreeLeaf.uniformStride(runOffsets, n);
+        long codeBase = loose ? -1 : CodedWords.base(words, wordCount);
+        long[] leafWords = codeBase >= 0 ? BTreeLeaf.NO_WORDS
+                : Arrays.copyOf(words, loose ? (int) ((long) wordCount * roomKeys / n) : wordCount);
+        int runStride = BTreeLeaf.uniformStride(runEnds, n);
+        int[] runOffsets = runStride < 0 ? Arrays.copyOf(runEnds, offsetRoom) : null;
         long[] headers = anyHeader ? HeaderTable.encode(deltas, subs, bases, n) : null;
 
-        leaf.set(prefix, suffixes, suffixStride < 0 ? suffixOffsets : null, Math.max(suffixStride, 0),
-                leafWords, runStride < 0 ? runOffsets : null, Math.max(runStride, 0), headers, n);
+        leaf.set(prefix, suffixes, suffixOffsets, Math.max(suffixStride, 0),
+                leafWords, runOffsets, Math.max(runStride, 0), headers, n, loose);
+        if (codeBase >= 0) {
+            leaf.code(CodedWords.encode(words, wordCount, codeBase), codeBase);
+        }
         clear();
     }
 

@@ -81,6 +81,7 @@ public final class MvccStore implements AutoCloseable {
         }
         this.index = idx;
         this.backend = SqliteBackend.open(file, options, new IndexLoader(file, idx, options.maxKeySize()));
+        idx.settle();
         StoreMeta meta = backend.metaAtOpen();
         this.currentRevision = meta.currentRevision();
         this.compactedRevision = meta.finishedCompaction();
@@ -212,7 +213,9 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * Writes buffered {@link Durability#DEFERRED} commits to the file now; nothing to do in the other modes.
+     * Writes buffered {@link Durability#DEFERRED} commits to the file now (nothing to write in the other modes),
+     * then {@link RevisionIndex#settle settles} the index: a pause in the writes releases the room its write path
+     * keeps.
      *
      * @throws StoreException when the write fails; the commits stay buffered and visible, and are retried
      */
@@ -224,6 +227,7 @@ public final class MvccStore implements AutoCloseable {
             if (deferred != null) {
                 deferred.flushNow();
             }
+            index.settle();
         } finally {
             writeLock.unlock();
         }

@@ -80,6 +80,13 @@ public interface RevisionIndex {
     /** What {@link #compact} would return for {@code atRev}, without changing anything. */
     long[] keep(long atRev);
 
+    /**
+     * Releases the room a write path keeps for coming writes (after a bulk load, or when the writes pause); the
+     * answers of every read stay the same. The store calls it once its file is loaded and on every flush.
+     */
+    default void settle() {
+    }
+
     /** The number of keys the index holds, live or with history only. */
     long keyCount();
 

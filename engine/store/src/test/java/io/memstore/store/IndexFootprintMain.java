@@ -12,7 +12,9 @@ import java.util.SplittableRandom;
  *       io.memstore.store.IndexFootprintMain btree 1000000 5 random [leafCapacity] [roundrobin|shuffled]
  * </pre>
  * Builds N keys x V versions, each key made on the fly so the harness holds no key arrays; reads the heap after
- * full GCs before and after; then compacts at the last revision and reads it again. The versions are written in
+ * full GCs before and after (loose), settles and reads it again, then compacts at the last revision and reads it
+ * once more. It also gives the bytes the thread allocated in the puts and in the settle, less what making the keys
+ * alone allocates (measured apart). The versions are written in
  * round-robin passes over the keys (every key's created and last revision the same distance apart), or with
  * {@code shuffled} in one random order of all N x V puts (every key still gets V), which gives compacted keys
  * headers that differ from key to key; the order's int[] is dropped before the heap is read.
@@ -36,13 +38,32 @@ public final class IndexFootprintMain {
             }
         }
 
+        long keyBytes = allocatedBytes();
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += keys.key(1, i)[0];
+        }
+        keyBytes = (allocatedBytes() - keyBytes) * versions;
         long before = LiveHeap.bytes();
         RevisionIndex index = kind.equals("btree") ? new BTreeIndex(leafCapacity) : new ReferenceIndex();
+        long a0 = allocatedBytes();
         long t0 = System.nanoTime();
         long main = shuffled ? buildShuffled(index, keys, n, versions) : buildRoundRobin(index, keys, n, versions);
         long buildNanos = System.nanoTime() - t0;
+        long a1 = allocatedBytes();
+        long loose = LiveHeap.bytes();
+        long a2 = allocatedBytes();
+        long ts = System.nanoTime();
+        index.settle();
+        long settleNanos = System.nanoTime() - ts;
+        long a3 = allocatedBytes();
         long built = LiveHeap.bytes();
         Reference.reachabilityFence(index);
+        System.out.printf(Locale.ROOT, "%s keys=%d versions=%d: loose %.1f B/key, settled %.1f B/key; allocated"
+                        + " besides the keys %.1f B/key in the puts, %.1f in the settle (keys alone %.1f B/key; sum %d);"
+                        + " settle %.3f s%n", kind, n, versions, (double) (loose - before) / n,
+                (double) (built - before) / n, (double) (a1 - a0 - keyBytes) / n, (double) (a3 - a2) / n,
+                (double) keyBytes / n, sum, settleNanos / 1e9);
         long t1 = System.nanoTime();
         int kept = index.compact(main).length;
         long compactNanos = System.nanoTime() - t1;
@@ -57,6 +78,11 @@ public final class IndexFootprintMain {
                 kind, n, versions, keys.name().toLowerCase(Locale.ROOT), leafCapacity,
                 shuffled ? "shuffled" : "roundrobin", perKey, (built - before) / 1e6, shape, main, kept,
                 perKeyCompacted, (built - compacted) / 1e6, buildNanos / 1e9, compactNanos / 1e9);
+    }
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
     }
 
     /** Pass after pass over the keys; returns the last main revision. */

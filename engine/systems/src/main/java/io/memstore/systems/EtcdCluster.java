@@ -165,7 +165,7 @@ public final class EtcdCluster implements AutoCloseable {
      * @throws IllegalStateException naming the first member that has ended, with its log's last lines
      */
     public void checkAlive() {
-        for (EtcdMember m : members) {
+        for (EtcdMember m : members()) {
             if (!m.isAlive()) {
                 throw new IllegalStateException(m.ended());
             }

@@ -28,11 +28,13 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class EtcdKv implements AutoCloseable {
     /** Writes sent and not yet answered, at most. */
     public static final int IN_FLIGHT = 64;
+    static final long CHECK_MILLIS = 250;
     private static final ByteSequence ALL = ByteSequence.from(new byte[] {0});
 
     private final Client client;
     private final KV kv;
     private final Duration timeout;
+    private final Runnable alive;
     private final Semaphore permits = new Semaphore(IN_FLIGHT);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final AtomicLong lastRevision = new AtomicLong();
@@ -43,9 +45,19 @@ public final class EtcdKv implements AutoCloseable {
      * @param timeout   the longest wait for any one answer
      */
     public EtcdKv(List<String> endpoints, Duration timeout) {
+        this(endpoints, timeout, () -> { });
+    }
+
+    /**
+     * @param alive run every {@value #CHECK_MILLIS} ms while waiting for an answer; throws when the server is
+     *              gone ({@link EtcdCluster#checkAlive}), which ends the wait at once instead of at the timeout
+     *              (the client retries an unreachable member for a long time)
+     */
+    public EtcdKv(List<String> endpoints, Duration timeout, Runnable alive) {
         this.client = Client.builder().endpoints(endpoints.toArray(String[]::new)).build();
         this.kv = client.getKVClient();
         this.timeout = timeout;
+        this.alive = alive;
     }
 
     /** Sends a put; returns once it is in flight. The key and value are copied. */
@@ -107,10 +119,14 @@ public final class EtcdKv implements AutoCloseable {
     }
 
     private void acquire(int n) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            if (!permits.tryAcquire(n, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("etcd: no answer to a write within " + timeout.toSeconds() + " s ("
-                        + acknowledged.get() + " writes answered so far)");
+            while (!permits.tryAcquire(n, CHECK_MILLIS, TimeUnit.MILLISECONDS)) {
+                alive.run();
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("etcd: no answer to a write within " + timeout.toSeconds()
+                            + " s (" + acknowledged.get() + " writes answered so far)");
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -121,17 +137,26 @@ public final class EtcdKv implements AutoCloseable {
     private void rethrow() {
         Throwable t = failure.get();
         if (t != null) {
+            alive.run(); // a member that has ended is the clearer reason
             throw new IllegalStateException("etcd: a write failed after " + acknowledged.get()
                     + " were answered: " + describe(t), t);
         }
     }
 
     private <T> T await(CompletableFuture<T> future) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            throw new IllegalStateException("etcd: no answer within " + timeout.toSeconds() + " s", e);
+            while (true) {
+                try {
+                    return future.get(CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    alive.run();
+                    if (System.nanoTime() > deadline) {
+                        future.cancel(true);
+                        throw new IllegalStateException("etcd: no answer within " + timeout.toSeconds() + " s", e);
+                    }
+                }
+            }
         } catch (ExecutionException e) {
             throw new IllegalStateException("etcd: request failed: " + describe(e.getCause()), e.getCause());
         } catch (InterruptedException e) {

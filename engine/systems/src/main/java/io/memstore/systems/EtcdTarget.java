@@ -41,7 +41,7 @@ final class EtcdTarget implements LoadTarget {
         Path binary = EtcdBinary.locate();
         EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT);
         try {
-            return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT));
+            return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT, cluster::checkAlive));
         } catch (RuntimeException e) {
             cluster.close();
             throw e;
@@ -99,6 +99,12 @@ final class EtcdTarget implements LoadTarget {
     @Override
     public String getMethod() {
         return "jetcd KV.get(key), count only, one request at a time over loopback";
+    }
+
+    /** The data is the member's: the allocations of this JVM (jetcd's) are not reported as the row's. */
+    @Override
+    public boolean inThisJvm() {
+        return false;
     }
 
     @Override

@@ -19,6 +19,7 @@ import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Budget;
 import io.memstore.measure.spec.IndexClassCheck;
 import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowFilter;
@@ -132,7 +133,10 @@ public final class Check {
      * not judged at this scale, never failed or warned: a 1M-key bound says nothing about a 10K-key row.
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
-        ModelFit model = new MemoryModel().fit(results, modelIndex(rows));
+        SystemKind system = modelSystem(rows);
+        List<Row> ofSystem = rows.stream().filter(r -> r.params().system() == system).toList();
+        ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system() == system).toList(),
+                modelIndex(ofSystem));
         List<BudgetRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {
             // a filtered run judges only the budgets of the rows it ran
@@ -155,6 +159,15 @@ public final class Check {
         }
         Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /**
+     * The model describes one system's rows: memstore's when any row measured it, else the first row's system
+     * (an etcd-only spec fits etcd).
+     */
+    private static SystemKind modelSystem(List<Row> rows) {
+        return rows.isEmpty() || rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE)
+                ? SystemKind.MEMSTORE : rows.get(0).params().system();
     }
 
     /** The model describes memstore's B-tree when any row measured it, else the index of the first row. */

@@ -5,8 +5,8 @@ import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
-import io.memstore.measure.spec.StoreKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +14,9 @@ import java.util.List;
 /**
  * Which measured rows can speak for a scenario, and which rows to measure when none can.
  *
- * <p>A row speaks for a scenario when it measured the same thing at another size: same index, key pattern, key
- * size and store (and value size for a store), without deletes or compaction, with index.liveHeap and the RSS
+ * <p>A row speaks for a scenario when it measured the same thing at another size: same system, key pattern and key
+ * size, same index, store and store options for memstore, and the same value size where values are stored,
+ * without deletes or compaction, with index.liveHeap and the RSS
  * readings. The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
  * or two different ones). A calibration run measures the scenario itself at small key counts (by default
  * {@link #DEFAULT_KEYS}): two counts so the fixed part of the reading is told apart from the per-key part.
@@ -33,10 +34,12 @@ public final class Calibration {
         List<RowResult> out = new ArrayList<>();
         for (RowResult r : rows) {
             RowParams p = r.params();
-            boolean same = p.index().equals(want.index()) && p.keyPattern() == want.keyPattern()
-                    && p.keySize() == want.keySize() && p.store() == want.store()
-                    && (want.store() == StoreKind.NONE || p.valueSize() == want.valueSize())
-                    && p.settings().equals(want.settings()) && p.deletes() == 0 && !p.compact();
+            boolean memstore = want.system() == SystemKind.MEMSTORE;
+            boolean same = p.system() == want.system() && p.keyPattern() == want.keyPattern()
+                    && p.keySize() == want.keySize() && (!want.storesValues() || p.valueSize() == want.valueSize())
+                    && (!memstore || p.index().equals(want.index()) && p.store() == want.store()
+                            && p.settings().equals(want.settings()))
+                    && p.deletes() == 0 && !p.compact();
             if (same && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0 && r.metric(Metric.PROCESS_RSS).isPresent()
                     && r.metric(Metric.JVM_BASELINE_RSS).isPresent()) {
                 out.add(r);
@@ -49,7 +52,9 @@ public final class Calibration {
     public static String insufficient(PlanScenario s, List<RowResult> rows) {
         List<RowResult> m = matching(s, rows);
         if (m.isEmpty()) {
-            return "no row measured index=" + s.params().index().specName() + ", keyPattern="
+            return "no row measured " + (s.params().system() == SystemKind.MEMSTORE ? ""
+                    : "system=" + s.params().system().specName() + ", ") + "index=" + s.params().index().specName()
+                    + ", keyPattern="
                     + s.params().keyPattern().specName() + ", keySize=" + Units.compactBytes(s.params().keySize())
                     + ", store=" + s.params().store().specName() + " without deletes or compaction, with RSS";
         }
@@ -67,7 +72,7 @@ public final class Calibration {
         RowParams p = s.params();
         for (long n : keys) {
             RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(), p.keyPattern(),
-                    p.store(), p.index(), p.seed(), 1, 0.0, false);
+                    p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system());
             out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n), at));
         }
         return out;

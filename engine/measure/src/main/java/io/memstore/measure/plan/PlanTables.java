@@ -3,6 +3,7 @@ package io.memstore.measure.plan;
 import io.memstore.measure.result.TextTable;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +26,12 @@ public final class PlanTables {
             String verdict = machine == null ? "-" : p.exceedsMachine() ? "EXCEEDS machineMemory"
                     : p.limitExceedsMachine() ? "fits, limit above machineMemory" : "fits";
             t.row(List.of(p.scenario().name(), Units.count(s.keys()), Integer.toString(s.versions()),
-                    Units.compactBytes(s.keySize()), s.index().specName(), s.store().specName(),
+                    Units.compactBytes(s.keySize()),
+                    s.system() == SystemKind.MEMSTORE ? s.index().specName() : s.system().specName(),
+                    s.system() == SystemKind.MEMSTORE ? s.store().specName() : "-",
                     band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),
-                    Units.mib(p.xmx()), Units.mib(p.containerLimit()), machine == null ? "-" : Units.mib(machine),
+                    p.xmx() == 0 ? "-" : Units.mib(p.xmx()), Units.mib(p.containerLimit()),
+                    machine == null ? "-" : Units.mib(machine),
                     verdict));
         }
         return t;
@@ -44,6 +48,10 @@ public final class PlanTables {
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
         }
+        if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
+            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + rho x heap (no young"
+                    + " generation), no -Xmx; container limit = 1.1 x high RSS; the index column names the system");
+        }
         lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap, max(10 %, heap band + rho spread)"
                 + " for RSS; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
                 + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
@@ -55,7 +63,8 @@ public final class PlanTables {
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
-                        + " %s; RSS = %.1f MiB + %.3f x heap + young (rho %.3f..%.3f); band +-%.1f %% heap,"
+                        + " %s; RSS = %.1f MiB + %.3f x heap" + (m.rss().youngCap() == 0 ? "" : " + young")
+                        + " (rho %.3f..%.3f); band +-%.1f %% heap,"
                         + " +-%.1f %% RSS",
                 h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,

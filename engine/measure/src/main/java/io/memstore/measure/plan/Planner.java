@@ -6,7 +6,11 @@ import io.memstore.measure.spec.PlanScenario;
 
 import java.util.List;
 
-/** Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}. */
+/**
+ * Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}.
+ * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form, and the RSS model
+ * is a process's without generations ({@link RssModel#fitProcess}); no -Xmx is recommended (0).
+ */
 public final class Planner {
     private Planner() {
     }
@@ -26,7 +30,9 @@ public final class Planner {
         // rho depends on versions (the garbage of doubling arrays), so RSS comes from rows at the same versions
         List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == s.params().versions())
                 .toList();
-        RssModel rss = RssModel.fit(sameVersions.isEmpty() ? used : sameVersions);
+        List<RowResult> rssRows = sameVersions.isEmpty() ? used : sameVersions;
+        boolean jvm = !s.params().system().isEtcd();
+        RssModel rss = jvm ? RssModel.fit(rssRows) : RssModel.fitProcess(rssRows);
         double spread = 0;
         for (RowResult r : used) {
             double y = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
@@ -38,8 +44,10 @@ public final class Planner {
         double liveHigh = live * (1 + uh);
         double r = rss.predict(live);
         double rssHigh = r * (1 + ur);
-        long xmx = PlanRules.xmx(liveHigh);
-        long limit = PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss());
+        // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
+        long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
+        long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
+                : PlanRules.containerLimit(rssHigh, 0, 0);
         return new Prediction(s, live, live * (1 - uh), liveHigh, r, r * (1 - ur), rssHigh, xmx, limit,
                 new ScenarioModel(source, heap, rss, uh, ur));
     }

@@ -28,8 +28,15 @@ import java.util.List;
  * @param rhoLow       smallest per-row rho among the rows used
  * @param rhoHigh      largest per-row rho among the rows used
  * @param rows         the rows rho came from
+ * @param youngCap     the young generation's cap ({@link #YOUNG_CAP}) for a probe JVM; 0 for a process without
+ *                     one (an etcd member, {@link #fitProcess}), whose RSS is {@code baselineRss + rho*liveHeap}
+ *
+ * <p>An etcd member is a Go process: it has no generations, and its RSS after a load is its idle RSS plus what the
+ * Go heap in use occupies with the collector's headroom and the raft log's buffers, which grow with the data, so
+ * {@link #fitProcess} takes rho as the RSS above the idle member per byte of Go heap in use.
  */
-public record RssModel(double baselineRss, double rho, double rhoLow, double rhoHigh, List<String> rows) {
+public record RssModel(double baselineRss, double rho, double rhoLow, double rhoHigh, List<String> rows,
+                       double youngCap) {
     /** The probe's young-generation cap, {@code -XX:MaxNewSize=32m}. */
     public static final double YOUNG_CAP = 32L << 20;
     /** The serial collector's default old/young ratio. */
@@ -39,13 +46,18 @@ public record RssModel(double baselineRss, double rho, double rhoLow, double rho
         rows = List.copyOf(rows);
     }
 
+    /** The model of a probe JVM, with the young generation capped at {@link #YOUNG_CAP}. */
+    public RssModel(double baselineRss, double rho, double rhoLow, double rhoHigh, List<String> rows) {
+        this(baselineRss, rho, rhoLow, rhoHigh, rows, YOUNG_CAP);
+    }
+
     /** Predicted process.rss for this much live index heap. */
     public double predict(double liveHeap) {
         return predict(liveHeap, rho);
     }
 
     double predict(double liveHeap, double r) {
-        return baselineRss + r * liveHeap + Math.min(YOUNG_CAP, r * liveHeap / NEW_RATIO);
+        return baselineRss + r * liveHeap + (youngCap == 0 ? 0 : Math.min(youngCap, r * liveHeap / NEW_RATIO));
     }
 
     /** The rho that makes the formula give a row's measured RSS. */
@@ -82,6 +94,35 @@ public record RssModel(double baselineRss, double rho, double rhoLow, double rho
         }
         double[] sorted = rhos.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return new RssModel(median(baselines), median(sorted), sorted[0], sorted[sorted.length - 1], names);
+    }
+
+    /**
+     * Fits rows of a process without generations (an etcd member): per row {@code rho = (rss - baseline) / live},
+     * the median over the rows with the most keys, and the baseline the median of all rows.
+     *
+     * @throws IllegalArgumentException when no row has process.rss, jvm.baselineRss and index.liveHeap
+     */
+    public static RssModel fitProcess(List<RowResult> rows) {
+        List<RowResult> usable = rows.stream().filter(r -> r.metric(Metric.PROCESS_RSS).isPresent()
+                && r.metric(Metric.JVM_BASELINE_RSS).isPresent() && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0)
+                .toList();
+        if (usable.isEmpty()) {
+            throw new IllegalArgumentException("no row with process.rss, jvm.baselineRss and index.liveHeap");
+        }
+        double[] baselines = usable.stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
+                .toArray();
+        long most = usable.stream().mapToLong(r -> r.params().keys()).max().getAsLong();
+        List<Double> rhos = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (RowResult r : usable) {
+            if (r.params().keys() == most) {
+                rhos.add((r.metric(Metric.PROCESS_RSS).getAsDouble() - r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
+                        / r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble());
+                names.add(r.name());
+            }
+        }
+        double[] sorted = rhos.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return new RssModel(median(baselines), median(sorted), sorted[0], sorted[sorted.length - 1], names, 0);
     }
 
     private static double median(double[] v) {

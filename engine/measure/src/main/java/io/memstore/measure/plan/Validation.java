@@ -7,6 +7,7 @@ import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
@@ -79,8 +80,9 @@ public final class Validation {
 
     private static Row row(String what, RowParams b, long keys, int versions) {
         RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
-                b.index(), b.seed(), b.runs(), 0.0, false);
+                b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system());
         return new Row(what + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize="
-                + Units.compactBytes(b.keySize()) + "," + b.index().specName(), p);
+                + Units.compactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
+                : b.system().specName()), p);
     }
 }

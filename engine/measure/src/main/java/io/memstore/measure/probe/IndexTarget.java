@@ -32,7 +32,7 @@ final class IndexTarget implements LoadTarget {
 
     @Override
     public void finish() {
-        // nothing buffered
+        index.settle(); // the end of the load: the room the write path kept is released
     }
 
     @Override

@@ -41,6 +41,14 @@ public interface LoadTarget extends AutoCloseable {
     String getMethod();
 
     /**
+     * True when the data lives in this JVM (the default); false for a server loaded over the network, whose
+     * client's allocations in this JVM say nothing about the data.
+     */
+    default boolean inThisJvm() {
+        return true;
+    }
+
+    /**
      * The memory of the process that holds the data, read now: by default this JVM's ({@link ProcMemory#read}).
      */
     default ProcMemory memory() {
@@ -62,6 +70,15 @@ public interface LoadTarget extends AutoCloseable {
 
     /** The target's own metrics, read after the memory readings and added to the row's; none by default. */
     default Map<String, Number> extraMetrics() {
+        return Map.of();
+    }
+
+    /**
+     * Closes the target's files and opens them again, timed, after every other reading: the metrics of it
+     * ({@link Metrics#REOPEN_SECONDS}, {@link Metrics#REOPEN_REVISIONS_PER_SECOND}); none for a target that has no
+     * files to reopen, by default.
+     */
+    default Map<String, Number> reopen() {
         return Map.of();
     }
 

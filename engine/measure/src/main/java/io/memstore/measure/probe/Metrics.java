@@ -28,6 +28,10 @@ public final class Metrics {
     public static final String LOAD_SECONDS = Metric.LOAD_SECONDS.metricName();
     /** Puts divided by the wall time of the put phase alone (1/s). */
     public static final String LOAD_PUTS_PER_SECOND = Metric.LOAD_PUTS_PER_SECOND.metricName();
+    /** Wall time of closing and reopening the store's file after the readings, store rows only (s). */
+    public static final String REOPEN_SECONDS = Metric.REOPEN_SECONDS.metricName();
+    /** Revisions the reopened store's index holds divided by reopen.seconds (1/s). */
+    public static final String REOPEN_REVISIONS_PER_SECOND = Metric.REOPEN_REVISIONS_PER_SECOND.metricName();
     /** Wall time of the compaction, null when the row does not compact (s). */
     public static final String COMPACT_SECONDS = "compact.seconds";
 

@@ -2,7 +2,7 @@ package io.memstore.measure.probe;
 
 import io.memstore.store.Revision;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 
 import java.lang.ref.Reference;
 import java.util.LinkedHashMap;
@@ -13,8 +13,9 @@ import java.util.function.Consumer;
  * Measures one row, once, in this JVM, which must be fresh (nothing else built before) and should run with
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
- *   <li>create the empty target (index, or store over a new SQLite file), then the baseline: full
- *       collections, heap in use, RSS;</li>
+ *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
+ *       baseline: full collections, heap in use, RSS (of the process that holds the data:
+ *       {@link LoadTarget#memory});</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1, then the deleted share of keys
  *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
@@ -22,7 +23,9 @@ import java.util.function.Consumer;
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
- *       counted.</li>
+ *       counted;</li>
+ *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
+ *       ({@link LoadTarget#reopen}).</li>
  * </ol>
  * Keys and values are generated per put from (seed, i) ({@link KeyGenerator}, {@link ValueGenerator}), so
  * the probe itself holds O(1) state next to the target.
@@ -52,7 +55,7 @@ public final class Probe {
         RowParams p = args.row().params();
         checkRanges(p);
         KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
-        ValueGenerator values = new ValueGenerator(p.seed(), p.store() == StoreKind.NONE ? 0 : p.valueSize());
+        ValueGenerator values = new ValueGenerator(p.seed(), p.storesValues() ? p.valueSize() : 0);
         DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
@@ -103,8 +106,8 @@ public final class Probe {
             ProcMemory after = target.memory();
             m.put(Metrics.SETTLE_MILLIS, settleMillis);
             m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
-            m.put(Metrics.INDEX_ALLOCATED, allocatedBefore == null || allocatedAfter == null ? null
-                    : allocatedAfter - allocatedBefore);
+            boolean allocated = allocatedBefore != null && allocatedAfter != null && target.inThisJvm();
+            m.put(Metrics.INDEX_ALLOCATED, allocated ? allocatedAfter - allocatedBefore : null);
             m.put(Metrics.INDEX_LIVE_HEAP, live);
             m.put(Metrics.INDEX_BYTES_PER_KEY, (double) live / p.keys());
             m.put(Metrics.INDEX_KEYS, target.keyCount());
@@ -118,6 +121,8 @@ public final class Probe {
 
             m.putAll(target.extraMetrics());
             timeGets(p, keys, deletions, target, m);
+            phase.accept("reopening");
+            m.putAll(target.reopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
             Reference.reachabilityFence(target);
@@ -191,7 +196,9 @@ public final class Probe {
      */
     public static void validate(RowParams p) {
         checkRanges(p);
-        Indexes.factory(p.index(), p.settings().leafCapacity());
+        if (p.system() == SystemKind.MEMSTORE) {
+            Indexes.factory(p.index(), p.settings().leafCapacity());
+        }
         KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         new DeletionPlan(p.keys(), p.deletes());
     }

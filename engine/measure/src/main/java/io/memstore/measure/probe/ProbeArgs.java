@@ -5,6 +5,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.StoreSettings;
 import io.memstore.store.Durability;
 
@@ -32,7 +33,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     private static final List<String> NAMES = List.of("row", "workload", "keys", "versions", "keySize", "valueSize",
             "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability", "sqliteCacheKiB",
-            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "out", "dir", "gets");
+            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "system", "out", "dir", "gets");
 
     public ProbeArgs {
         if (row == null || row.params() == null || output == null || dataDir == null) {
@@ -68,6 +69,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
         out.add("--batchLimit=" + s.batchLimit());
         out.add("--batchBytes=" + s.batchBytes());
         out.add("--batchIntervalMillis=" + s.batchIntervalMillis());
+        out.add("--system=" + p.system().specName());
         out.add("--out=" + output);
         out.add("--dir=" + dataDir);
         out.add("--gets=" + gets);
@@ -76,7 +78,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     /**
      * Reads arguments of the form {@code --name=value}; every name of {@link #toArgs()} is required except
-     * {@code gets}.
+     * {@code gets} and {@code system} (memstore when absent).
      *
      * @throws IllegalArgumentException naming the argument and what was expected
      */
@@ -105,7 +107,8 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
                 f.index("index"), f.longValue("seed"), f.intValue("runs"),
                 f.decimal("deletes"), f.bool("compact"), new StoreSettings(f.intValue("leafCapacity"),
                 f.choice("durability", Durability.class), f.intValue("sqliteCacheKiB"), f.intValue("readConnections"),
-                f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")));
+                f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")),
+                values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE);
         int gets = values.containsKey("gets") ? f.intValue("gets") : DEFAULT_GETS;
         return new ProbeArgs(new Row(f.text("row"), params), Path.of(f.text("out")), Path.of(f.text("dir")), gets);
     }
@@ -164,6 +167,13 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--" + name + "=" + v + ": expected " + IndexKind.FORMS);
             }
+        }
+
+        SystemKind system(String name) {
+            String v = text(name);
+            return SystemKind.bySpecName(v).orElseThrow(() -> new IllegalArgumentException("--" + name + "=" + v
+                    + ": expected one of " + java.util.Arrays.stream(SystemKind.values()).map(SystemKind::specName)
+                    .toList()));
         }
 
         <E extends Enum<E>> E choice(String name, Class<E> type) {

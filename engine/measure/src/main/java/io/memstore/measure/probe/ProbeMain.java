@@ -20,13 +20,16 @@ import java.util.Map;
  * ({@link StoreDescriptor}) or a row that cannot be built ({@link Probe#validate}); 1 any other
  * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
- * ({@link ParentWatch}). On failure one line on stderr says why.
+ * ({@link ParentWatch}); 5 the row's system cannot run here ({@link TargetUnavailableException}). On failure one
+ * line on stderr says why.
  */
 public final class ProbeMain {
     /** Marks progress lines on stdout; anything else the child prints is diagnostic output. */
     public static final String PHASE_PREFIX = "@memstore-probe ";
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;
+    /** The row's system cannot run here ({@link TargetUnavailableException}). */
+    public static final int EXIT_UNAVAILABLE = 5;
     private static final String SQLITE_TMPDIR = "org.sqlite.tmpdir";
 
     private ProbeMain() {
@@ -63,6 +66,8 @@ public final class ProbeMain {
                 out.flush();
             }).run();
             writeAtomically(args.output(), JsonWriter.write(metrics));
+        } catch (TargetUnavailableException e) {
+            fail(EXIT_UNAVAILABLE, "memstore probe: " + row + ": " + e.getMessage());
         } catch (Throwable e) {
             fail(EXIT_FAILED, "memstore probe: " + row + ": " + oneLine(e));
         }

@@ -13,7 +13,7 @@ import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,8 +49,9 @@ public final class ReportTables {
     }
 
     private static final List<Varying> VARYING = List.of(
-            new Varying("index", false, p -> p.index().specName()),
-            new Varying("store", false, p -> p.store().specName()),
+            new Varying("system", false, p -> p.system().specName(), SystemKind.MEMSTORE.specName()),
+            new Varying("index", false, memstoreOnly(p -> p.index().specName())),
+            new Varying("store", false, memstoreOnly(p -> p.store().specName())),
             new Varying("key pattern", false, p -> p.keyPattern().specName()),
             new Varying("deletes", true, p -> Units.percent(p.deletes())),
             new Varying("compact", false, p -> Boolean.toString(p.compact())),
@@ -63,8 +64,18 @@ public final class ReportTables {
             varying("batch interval", true, RowField.BATCH_INTERVAL));
 
     private static Varying varying(String header, boolean right, RowField field) {
-        return new Varying(header, right, p -> field.format(field.get(p)), field.builtInDefaultText());
+        Function<RowParams, String> cell = p -> field.format(field.get(p));
+        return new Varying(header, right, SystemKind.MEMSTORE_ONLY.contains(field) ? memstoreOnly(cell) : cell,
+                field.builtInDefaultText());
     }
+
+    /** A memstore-only field's cell: {@value #NOT_THEIRS} in rows of other systems, which ignore it. */
+    private static Function<RowParams, String> memstoreOnly(Function<RowParams, String> cell) {
+        return p -> p.system() == SystemKind.MEMSTORE ? cell.apply(p) : NOT_THEIRS;
+    }
+
+    /** What a memstore-only field's cell says in a row of another system. */
+    static final String NOT_THEIRS = "n/a";
 
     private ReportTables() {
     }
@@ -86,11 +97,23 @@ public final class ReportTables {
         for (Varying v : VARYING) {
             Set<String> values = new LinkedHashSet<>();
             rows.forEach(r -> values.add(v.cell().apply(r.params())));
+            values.remove(NOT_THEIRS); // rows of other systems: the field is not theirs, so it does not vary
+            if (values.isEmpty()) {
+                continue;
+            }
             if (values.size() > 1) {
                 extra.add(v);
             } else if (!values.iterator().next().equals(v.quietDefault())) {
                 constant.add(v.header() + " " + values.iterator().next());
             }
+        }
+        if (rows.stream().anyMatch(r -> r.params().system() != SystemKind.MEMSTORE)
+                && rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE)) {
+            constant.add("index, store and store options of memstore rows only (" + NOT_THEIRS + " for other"
+                    + " systems)");
+        }
+        if (rows.stream().anyMatch(r -> r.params().system().isEtcd())) {
+            constant.add("etcd: RSS of the member (the largest of a cluster), index live heap = Go heap in use");
         }
         TextTable t = new TextTable("workload " + workload + " (" + String.join(", ", constant) + ")");
         t.column("N", true).column("versions", true).column("key size", true).column("value size", true);
@@ -99,6 +122,10 @@ public final class ReportTables {
             t.column(h + SIZE_UNIT, true);
         }
         t.column("puts/s", true).column("get/s", true);
+        boolean members = rows.stream().anyMatch(r -> r.metric(Metric.ETCD_M2_RSS).isPresent());
+        if (members) {
+            t.column("members' RSS, MiB", true);
+        }
         for (RowResult row : rows) {
             RowParams p = row.params();
             List<String> cells = new ArrayList<>();
@@ -106,16 +133,32 @@ public final class ReportTables {
             cells.add(Integer.toString(p.versions()));
             cells.add(Units.exactBytes(p.keySize()));
             // Values are not stored by index-only rows, so their value size means nothing.
-            cells.add(p.store() == StoreKind.NONE ? "-" : Units.exactBytes(p.valueSize()));
+            cells.add(p.storesValues() ? Units.exactBytes(p.valueSize()) : "-");
             extra.forEach(v -> cells.add(v.cell().apply(p)));
             for (Metric m : SIZE_COLUMNS) {
                 cells.add(size(row.metric(m), p.keys()));
             }
             cells.add(rate(row.metric(Metric.LOAD_PUTS_PER_SECOND)));
             cells.add(rate(row.metric(Metric.GET_OPS_PER_SECOND)));
+            if (members) {
+                cells.add(memberRss(row));
+            }
             t.row(cells);
         }
         return t;
+    }
+
+    /** Each etcd member's RSS after the load, {@code m1 36.5 / m2 37.0 / m3 36.8}, or "-" for other rows. */
+    private static String memberRss(RowResult row) {
+        List<String> parts = new ArrayList<>();
+        Metric[] members = {Metric.ETCD_M1_RSS, Metric.ETCD_M2_RSS, Metric.ETCD_M3_RSS};
+        for (int i = 0; i < members.length; i++) {
+            OptionalDouble v = row.metric(members[i]);
+            if (v.isPresent()) {
+                parts.add("m" + (i + 1) + " " + String.format(Locale.ROOT, "%.1f", v.getAsDouble() / (1 << 20)));
+            }
+        }
+        return parts.isEmpty() ? "-" : String.join(" / ", parts);
     }
 
     /** The fitted coefficients beside the seed's published etcd values. */

@@ -21,6 +21,7 @@ import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.StoreSettings;
 import io.memstore.store.Durability;
 
@@ -277,7 +278,10 @@ public final class ResultJson {
                 param(p, RowField.VALUE_SIZE).intValue(), choice(p, RowField.KEY_PATTERN, KeyPattern.values()),
                 choice(p, RowField.STORE, StoreKind.values()), index(param(p, RowField.INDEX)),
                 param(p, RowField.SEED).longValue(), param(p, RowField.RUNS).intValue(),
-                param(p, RowField.DELETES).number(), param(p, RowField.COMPACT).bool(), settings));
+                param(p, RowField.DELETES).number(), param(p, RowField.COMPACT).bool(), settings,
+                // files written before other systems were measured hold memstore rows only
+                p.members().containsKey(RowField.SYSTEM.specName())
+                        ? choice(p, RowField.SYSTEM, SystemKind.values()) : SystemKind.MEMSTORE));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,

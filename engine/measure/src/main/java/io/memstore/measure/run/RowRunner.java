@@ -7,6 +7,7 @@ import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SystemKind;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -53,6 +54,8 @@ import java.util.stream.Collectors;
  */
 public final class RowRunner {
     static final int TAIL_CHARS = 4096;
+    /** The system property naming the etcd program, passed on to the probes of etcd rows. */
+    static final String ETCD_PROPERTY = "memstore.etcd";
     private static final List<String> FLAG_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final RunnerOptions options;
@@ -131,8 +134,13 @@ public final class RowRunner {
         if (!options.keepFiles()) {
             command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
         }
+        String etcd = System.getProperty(ETCD_PROPERTY);
+        if (row.params().system().isEtcd() && etcd != null) {
+            // where the etcd program is (not a measured flag), absolute: the child runs in its own directory
+            command.add("-D" + ETCD_PROPERTY + "=" + (etcd.isBlank() ? etcd : Path.of(etcd.strip()).toAbsolutePath()));
+        }
         command.add("-cp");
-        command.add(options.classpath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        command.add(classpath(row).stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         command.add(options.mainClass());
         command.addAll(probeArgs.toArgs());
 
@@ -180,6 +188,7 @@ public final class RowRunner {
         int exit = child.exitValue();
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
+                    : exit == ProbeMain.EXIT_UNAVAILABLE ? "the row's system cannot run here"
                     : exit == 3 ? "the probe ran out of memory or failed inside the JVM"
                     : exit == ParentWatch.EXIT_ORPHANED ? "the probe lost track of this process and stopped"
                     : "the probe failed";
@@ -198,6 +207,16 @@ public final class RowRunner {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
                     + "': the probe's result " + result + " is unreadable: " + e.getMessage(), e);
         }
+    }
+
+    /** The child's classpath: the engine's, and for a row of another system than memstore the systems' jars. */
+    public List<Path> classpath(Row row) {
+        if (row.params().system() == SystemKind.MEMSTORE) {
+            return options.classpath();
+        }
+        List<Path> all = new ArrayList<>(options.classpath());
+        options.systemsClasspath().stream().filter(p -> !all.contains(p)).forEach(all::add);
+        return all;
     }
 
     /** The child reads nothing: its stdin is closed at once, so a read would see end-of-file, not block. */

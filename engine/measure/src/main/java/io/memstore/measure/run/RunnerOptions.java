@@ -28,10 +28,13 @@ import java.util.function.Consumer;
  * @param store     which memstore-store the classpath holds, recorded with the results; null when not known
  * @param settle    how long the child lets the JVM settle before each RSS reading, after its compilers went
  *                  quiet ({@link io.memstore.measure.probe.SettledState}); zero for runs whose RSS is not the point
+ * @param systemsClasspath what rows of other systems than memstore add to the classpath: memstore-systems and
+ *                  its dependencies (etcd's client, H2, RocksDB), so a memstore row's probe never loads them;
+ *                  empty when not available (such rows then fail, saying what is missing)
  */
 public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
                             boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
-                            MeasuredStore store, Duration settle) {
+                            MeasuredStore store, Duration settle, List<Path> systemsClasspath) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
     public RunnerOptions {
@@ -59,6 +62,16 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
         if (settle.isNegative()) {
             throw new IllegalArgumentException("settle must not be negative, was " + settle);
         }
+        systemsClasspath = Objects.requireNonNull(systemsClasspath, "systemsClasspath").stream()
+                .map(Path::toAbsolutePath).toList();
+    }
+
+    /** A memstore-only runner, without {@code systemsClasspath}. */
+    public RunnerOptions(List<Path> classpath, Path java, List<String> jvmArgs, Duration timeout, Path workDir,
+                         boolean keepFiles, Consumer<String> progress, String mainClass, int gets,
+                         MeasuredStore store, Duration settle) {
+        this(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets, store, settle,
+                List.of());
     }
 
     /**
@@ -80,51 +93,56 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
 
     public RunnerOptions withJava(Path value) {
         return new RunnerOptions(classpath, value, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withJvmArgs(List<String> value) {
         return new RunnerOptions(classpath, java, value, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withTimeout(Duration value) {
         return new RunnerOptions(classpath, java, jvmArgs, value, workDir, keepFiles, progress, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withWorkDir(Path value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, value, keepFiles, progress, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withKeepFiles(boolean value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, value, progress, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withProgress(Consumer<String> value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, value, mainClass, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withMainClass(String value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, value, gets,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withStore(MeasuredStore value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                value, settle);
+                value, settle, systemsClasspath);
     }
 
     public RunnerOptions withGets(int value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, value,
-                store, settle);
+                store, settle, systemsClasspath);
     }
 
     public RunnerOptions withSettle(Duration value) {
         return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
-                store, value);
+                store, value, systemsClasspath);
+    }
+
+    public RunnerOptions withSystemsClasspath(List<Path> value) {
+        return new RunnerOptions(classpath, java, jvmArgs, timeout, workDir, keepFiles, progress, mainClass, gets,
+                store, settle, value);
     }
 }

@@ -16,9 +16,30 @@ import java.util.regex.Pattern;
  * names print them. Parsed values are boxed as {@code get(RowParams)} returns them: Long for keys and seed,
  * Integer for versions, keySize, valueSize, runs, leafCapacity, sqliteCache (in KiB), readConnections and
  * batchLimit, Long for batchBytes (B) and batchInterval (ms), Double for deletes, Boolean for compact, the enums
- * and {@link IndexKind}.
+ * (system among them) and {@link IndexKind}.
  */
 public enum RowField {
+    SYSTEM("system", "one of memstore, etcd, etcd-cluster, h2, rocksdb") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return choice(text, SystemKind.values(), SystemKind::specName, "system", expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return ((SystemKind) value).specName();
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.system();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return SystemKind.MEMSTORE;
+        }
+    },
     KEYS("keys", "a count from 1 to 100M, like 100K or 1M") {
         @Override
         Object parse(String text) throws BadValue {
@@ -509,7 +530,8 @@ public enum RowField {
                 (Boolean) v[COMPACT.ordinal()], new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
                 (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
                 (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
-                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]));
+                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]),
+                (SystemKind) v[SYSTEM.ordinal()]);
     }
 
     private static long count(String text, String expected) throws BadValue {

@@ -16,18 +16,40 @@ package io.memstore.measure.spec;
  * @param deletes    share of keys deleted after the puts, 0..1
  * @param compact    whether to compact at the last revision after the writes
  * @param settings   the store options: B-tree leaf capacity, durability, SQLite cache, batch limits
+ * @param system     which system is measured; for other systems than memstore, {@code store}, {@code index}
+ *                   and {@code settings} are ignored ({@link SystemKind#MEMSTORE_ONLY}) and values are stored
  */
 public record RowParams(String workload, long keys, int versions, int keySize, int valueSize,
                         KeyPattern keyPattern, StoreKind store, IndexKind index, long seed, int runs,
-                        double deletes, boolean compact, StoreSettings settings) {
+                        double deletes, boolean compact, StoreSettings settings, SystemKind system) {
     public RowParams {
         java.util.Objects.requireNonNull(settings, "settings");
+        java.util.Objects.requireNonNull(system, "system");
     }
 
-    /** A row with the default store options ({@link StoreSettings#DEFAULTS}). */
+    /** A memstore row ({@link SystemKind#MEMSTORE}). */
+    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
+                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact,
+                     StoreSettings settings) {
+        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
+                settings, SystemKind.MEMSTORE);
+    }
+
+    /** A memstore row with the default store options ({@link StoreSettings#DEFAULTS}). */
     public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
                      StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact) {
         this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
                 StoreSettings.DEFAULTS);
+    }
+
+    /** The same row measured on another system. */
+    public RowParams withSystem(SystemKind other) {
+        return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
+                deletes, compact, settings, other);
+    }
+
+    /** True when the row's values are stored: always for other systems, for memstore when store is sqlite. */
+    public boolean storesValues() {
+        return system != SystemKind.MEMSTORE || store == StoreKind.SQLITE;
     }
 }

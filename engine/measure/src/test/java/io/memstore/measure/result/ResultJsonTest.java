@@ -69,7 +69,7 @@ class ResultJsonTest {
         assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus", "store");
         Map<String, Object> row = first(root, "rows");
         assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
-        assertThat(map(row, "params").keySet()).containsExactly("keys", "versions", "keySize", "valueSize",
+        assertThat(map(row, "params").keySet()).containsExactly("system", "keys", "versions", "keySize", "valueSize",
                 "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability",
                 "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval");
         assertThat(map(row, "metrics").keySet()).containsExactlyElementsOf(

@@ -77,13 +77,13 @@ class BadSpecTest {
             // unknown fields, with and without a suggestion
             Arguments.of("misspelt field", ONE + "    keysize: 64B\n",
                 "bad.yaml:4:5: workloads[0].keysize: unknown field 'keysize' (did you mean 'keySize'?); expected"
-                    + " one of name, enabled, keys, versions, keySize, valueSize, keyPattern, store, index, seed,"
+                    + " one of name, enabled, system, keys, versions, keySize, valueSize, keyPattern, store, index, seed,"
                     + " runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
             Arguments.of("misspelt section", "version: 1\nworkload:\n  - name: a\n",
                 "bad.yaml:2:1: workload: unknown field 'workload' (did you mean 'workloads'?); expected one of"
                     + " version, name, defaults, workloads, budgets, plan"),
             Arguments.of("unknown field", ONE + "    colour: blue\n",
-                "bad.yaml:4:5: workloads[0].colour: unknown field 'colour'; expected one of name, enabled, keys,"
+                "bad.yaml:4:5: workloads[0].colour: unknown field 'colour'; expected one of name, enabled, system, keys,"
                     + " versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact"
                     + ", leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
             // sizes, units and limits
@@ -230,7 +230,7 @@ class BadSpecTest {
             Arguments.of("where names an unknown field", ONE + "budgets:\n  - metric: index.liveHeap\n    max: 1MB\n"
                     + "    where: {workload: a, keysize: 64B}\n",
                 "bad.yaml:7:26: budgets[0].where.keysize: unknown field 'keysize' (did you mean 'keySize'?);"
-                    + " expected one of workload, keys, versions, keySize, valueSize, keyPattern, store, index,"
+                    + " expected one of workload, system, keys, versions, keySize, valueSize, keyPattern, store, index,"
                     + " seed, runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
             Arguments.of("where names an unknown workload", ONE + "budgets:\n  - metric: index.liveHeap\n"
                     + "    max: 1MB\n    where: {workload: b}\n",

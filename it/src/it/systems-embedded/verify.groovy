@@ -1,0 +1,25 @@
+import groovy.json.JsonSlurper
+
+def out = new File(basedir, 'target/memstore')
+def json = new JsonSlurper().parse(new File(out, 'memstore.json'))
+assert json.rows*.name == ['systems/system=memstore', 'systems/system=h2', 'systems/system=rocksdb']
+assert json.rows*.params*.system == ['memstore', 'h2', 'rocksdb']
+json.rows.each { row ->
+    assert row.metrics['process.rss'] > 20 * 1024 * 1024
+    assert row.metrics['process.peakRss'] >= row.metrics['process.rss']
+    assert row.metrics['load.putsPerSecond'] > 0
+    assert row.metrics['get.opsPerSecond'] > 0
+    // 10K values of 256 B were stored by each
+    assert row.metrics['store.fileSize'] > 10_000 * 256 / 2
+}
+// budgets apply to every system's rows
+assert json.budgets.size() == 3 && json.budgets.every { it.passed }
+def log = new File(basedir, 'build.log').text
+// the memstore-only fields are not the other systems': the table says so, and gives them no column
+assert log.contains('index, store and store options of memstore rows only (n/a for other systems)')
+assert log =~ /10K\s+1\s+64 B\s+256 B\s+rocksdb\s+[0-9.]+ \(/
+// each probe's run directory (the RocksDB library, the H2 file) is gone
+def work = new File(out, 'work')
+assert !work.exists() || work.list().length == 0
+assert log.contains('BUILD SUCCESS')
+true

@@ -1,0 +1,3 @@
+// the project is copied without file modes
+new File(basedir, 'etcd-dies.sh').setExecutable(true)
+true
