@@ -5,7 +5,6 @@ import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
-import io.memstore.store.StoreOptions;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -13,8 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The checks a run passes before its first probe starts, so that a run that cannot succeed fails in a second
@@ -27,7 +28,6 @@ import java.util.Locale;
  *   <li>no row needs more heap than an {@code -Xmx} among the user's probe flags allows: those flags come after the
  *       probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap}) do not
  *       fit would run out of heap after minutes of loading;</li>
- *   <li>no row's values are larger than the store accepts ({@link StoreOptions#DEFAULT_MAX_VALUE_SIZE});</li>
  *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
  *       directory is deleted after it, or all of them when files are kept.</li>
  * </ol>
@@ -60,33 +60,28 @@ public final class Preflight {
         List<RowFootprint> footprints = rows.stream().map(RowFootprint::of).toList();
         List<String> problems = new ArrayList<>();
         Long userXmx = lastXmx(jvmArgs);
-        long heapProblems = 0;
+        Set<Row> refused = new HashSet<>();
         for (RowFootprint f : footprints) {
             if (f.memoryBytes() > machine.physicalMemory()) {
                 problems.add(memoryProblem(f, machine));
+                refused.add(f.row());
             }
             RowParams p = f.row().params();
             if (userXmx != null && ProbeJvm.requiredHeap(p) > userXmx) {
                 problems.add(heapProblem(f, userXmx));
-                heapProblems++;
-            }
-            if (p.store() == StoreKind.SQLITE && p.valueSize() > StoreOptions.DEFAULT_MAX_VALUE_SIZE) {
-                problems.add("row '" + f.row().name() + "' has valueSize " + Units.iec((long) p.valueSize())
-                        + ", more than the " + Units.iec((long) StoreOptions.DEFAULT_MAX_VALUE_SIZE) + " the store"
-                        + " accepts (StoreOptions.maxValueSize); use a smaller valueSize");
-                heapProblems++;
+                refused.add(f.row());
             }
         }
         double diskNeeded = 0;
         for (RowFootprint f : footprints) {
             if (f.storeFileBytes() > machine.usableDisk()) {
                 problems.add(diskProblem(f, machine));
+                refused.add(f.row());
             }
             diskNeeded = keepFiles ? diskNeeded + f.storeFileBytes() * Math.max(1, f.row().params().runs())
                     : Math.max(diskNeeded, f.storeFileBytes());
         }
-        long rowProblems = footprints.stream().filter(f -> f.memoryBytes() > machine.physicalMemory()
-                || f.storeFileBytes() > machine.usableDisk()).count() + heapProblems;
+        long rowProblems = refused.size();
         if (problems.isEmpty() && keepFiles && diskNeeded > machine.usableDisk()) {
             problems.add("with keepFiles every run's store file stays: together they need an estimated "
                     + Units.iec(diskNeeded) + " of disk, but only " + Units.iec((double) machine.usableDisk())

@@ -22,7 +22,7 @@ import java.util.Map;
  *                 "machineMemory", "predicted": {"index.liveHeap", "process.rss"}, "low": {...}, "high": {...},
  *                 "recommended": {"xmx", "containerLimit"}, "fits", "model": i}],
  *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "relativeRmsError",
- *            "rows", "rss": {"baselineRss", "rho", "rhoLow", "rhoHigh", "rows"},
+ *            "rows", "rss": {"baselineRss", "baselineLow", "baselineHigh", "growth", "rows"},
  *            "uncertainty": {"index.liveHeap", "process.rss"}}]},
  *  "calibration": [{"row", "keys", "versions", "index.liveHeap", "process.rss", "jvm.baselineRss"}]}
  * </pre>
@@ -72,8 +72,9 @@ public final class PlanJson {
         Map<String, Object> rules = new LinkedHashMap<>();
         rules.put("heapBand", "max(" + PlanRules.MIN_HEAP_UNCERTAINTY + ", 3 * relativeRmsError + largest relative"
                 + " run spread)");
-        rules.put("rssBand", "max(" + PlanRules.MIN_RSS_UNCERTAINTY + ", heap band + (rhoHigh - rhoLow) / rho)");
-        rules.put("rss", "baselineRss + rho * liveHeap + min(32 MiB, rho * liveHeap / 2)");
+        rules.put("rssBand", "baseline and growth of the calibration rows at their extremes, old = k * (liveHeap"
+                + " + 4 MiB) with k from 1/0.9 to 1/0.8 at calibration and at the planned size, the heap band");
+        rules.put("rss", "baselineRss + growth + old + min(32 MiB, old / 2), old = (liveHeap + 4 MiB) / 0.85");
         rules.put("xmx", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high index.liveHeap + 64 MiB)");
         rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, xmx +"
                 + " baselineRss))");
@@ -93,9 +94,9 @@ public final class PlanJson {
             f.put("rows", h.rows());
             Map<String, Object> rss = new LinkedHashMap<>();
             rss.put("baselineRss", Math.round(m.rss().baselineRss()));
-            rss.put("rho", finite(m.rss().rho()));
-            rss.put("rhoLow", finite(m.rss().rhoLow()));
-            rss.put("rhoHigh", finite(m.rss().rhoHigh()));
+            rss.put("baselineLow", Math.round(m.rss().baselineLow()));
+            rss.put("baselineHigh", Math.round(m.rss().baselineHigh()));
+            rss.put("growth", Math.round(m.rss().growth()));
             rss.put("rows", m.rss().rows());
             f.put("rss", rss);
             f.put("uncertainty", pairRatio(m.heapUncertainty(), m.rssUncertainty()));

@@ -2,7 +2,8 @@ package io.memstore.measure.plan;
 
 /**
  * The rules that turn fitted models into bands and recommendations, in one place because the docs quote them
- * (capacity-planning.md). Bands are symmetric: {@code low = predicted * (1 - u)}, {@code high = predicted * (1 + u)}.
+ * (capacity-planning.md). The heap band is symmetric: {@code low = predicted * (1 - u)}, {@code high = predicted * (1 + u)};
+ * the RSS band is derived from the parts of the RSS ({@link RssModel#low}, {@link RssModel#high}).
  */
 public final class PlanRules {
     /**
@@ -10,8 +11,6 @@ public final class PlanRules {
      * model to, and measures well inside.
      */
     public static final double MIN_HEAP_UNCERTAINTY = 0.03;
-    /** The smallest RSS band: 10 %; RSS follows the collector's sizing, not only the data. */
-    public static final double MIN_RSS_UNCERTAINTY = 0.10;
     /** Live data should fill at most 2/3 of the heap after a full collection, or collections come too often. */
     public static final double HEAP_HEADROOM = 1.5;
     /** Heap for everything besides the index: the application's own objects, buffers, short-lived garbage. */
@@ -29,15 +28,6 @@ public final class PlanRules {
     public static double heapUncertainty(HeapModel model, double relativeSpread) {
         double fit = Double.isNaN(model.relativeRmsError()) ? 0 : model.relativeRmsError();
         return Math.max(MIN_HEAP_UNCERTAINTY, 3 * fit + relativeSpread);
-    }
-
-    /**
-     * RSS band: {@code max(10 %, heap band + (rhoHigh - rhoLow) / rho)}: the heap's uncertainty carries over, and
-     * rows that disagree on the old generation's size per live byte widen it.
-     */
-    public static double rssUncertainty(RssModel model, double heapUncertainty) {
-        double rhoSpread = model.rho() > 0 ? (model.rhoHigh() - model.rhoLow()) / model.rho() : 0;
-        return Math.max(MIN_RSS_UNCERTAINTY, heapUncertainty + rhoSpread);
     }
 
     /** {@code -Xmx = 1.5 x high live heap + 64 MiB}, rounded up to whole MiB. */

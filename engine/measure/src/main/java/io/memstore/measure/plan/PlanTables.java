@@ -49,11 +49,14 @@ public final class PlanTables {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
         }
         if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
-            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + rho x heap (no young"
-                    + " generation), no -Xmx; container limit = 1.1 x high RSS; the index column names the system");
+            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + growth + k x heap"
+                    + " (k per calibration row, no young generation), no -Xmx; container limit = 1.1 x high RSS;"
+                    + " the index column names the system");
         }
-        lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap, max(10 %, heap band + rho spread)"
-                + " for RSS; -Xmx = 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
+        lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
+                + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
+                + " min(32 MiB, old / 2), band from both ends of that range and of the calibration rows; -Xmx ="
+                + " 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
                 + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
         return lines;
     }
@@ -63,12 +66,12 @@ public final class PlanTables {
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
-                        + " %s; RSS = %.1f MiB + %.3f x heap" + (m.rss().youngCap() == 0 ? "" : " + young")
-                        + " (rho %.3f..%.3f); band +-%.1f %% heap,"
-                        + " +-%.1f %% RSS",
+                        + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + "
+                        + (r.youngCap() == 0 ? "heap" : "old and young generation") + ", from %d row(s);"
+                        + " band +-%.1f %% heap, up to +-%.1f %% RSS",
                 h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
-                h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.rho(), r.rhoLow(), r.rhoHigh(),
+                h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.growth() / (1 << 20), r.anchors().size(),
                 m.heapUncertainty() * 100, m.rssUncertainty() * 100);
     }
 

@@ -27,7 +27,7 @@ public final class Planner {
         }
         List<RowResult> used = Calibration.matching(s, rows);
         HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), used);
-        // rho depends on versions (the garbage of doubling arrays), so RSS comes from rows at the same versions
+        // the growth outside the heap is taken from rows at the scenario's versions when there are any
         List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == s.params().versions())
                 .toList();
         List<RowResult> rssRows = sameVersions.isEmpty() ? used : sameVersions;
@@ -39,16 +39,18 @@ public final class Planner {
             spread = Math.max(spread, r.spreadOf(Metric.INDEX_LIVE_HEAP).orElse(0) / y);
         }
         double uh = PlanRules.heapUncertainty(heap, spread);
-        double ur = PlanRules.rssUncertainty(rss, uh);
         double live = heap.predict(s.params());
+        double liveLow = live * (1 - uh);
         double liveHigh = live * (1 + uh);
         double r = rss.predict(live);
-        double rssHigh = r * (1 + ur);
+        double rssLow = rss.low(liveLow);
+        double rssHigh = rss.high(liveHigh);
+        double ur = Math.max(r - rssLow, rssHigh - r) / r;
         // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
         long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
         long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
                 : PlanRules.containerLimit(rssHigh, 0, 0);
-        return new Prediction(s, live, live * (1 - uh), liveHigh, r, r * (1 - ur), rssHigh, xmx, limit,
+        return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
                 new ScenarioModel(source, heap, rss, uh, ur));
     }
 }

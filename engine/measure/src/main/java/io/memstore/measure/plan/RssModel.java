@@ -8,63 +8,128 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The resident set of a JVM that holds the index, with memstore's probe flags ({@code -XX:+UseSerialGC
- * -XX:MaxNewSize=32m}, see {@link io.memstore.measure.probe.ProbeJvm}):
- * {@code rss = baselineRss + rho*liveHeap + min(32 MiB, rho*liveHeap/2)}.
+ * The resident set of a JVM that holds the index, read as the probe reads it (settled: compilers quiet, full
+ * collections done, freed native memory returned, see {@link io.memstore.measure.probe.SettledState}), from the
+ * parts it is made of rather than from a line through small rows:
+ * <pre>
+ *   rss = baselineRss + growth + heap(L)
+ *   heap(L) = old + young,  old = k * (L + {@value #JVM_LIVE_HEAP_MIB} MiB),  young = min(32 MiB, old / 2)
+ * </pre>
+ * <ul>
+ *   <li><b>baselineRss</b>: the JVM before the build, measured in every row: its code, the CDS archive, metaspace,
+ *       thread stacks, the empty index or store, the first heap pages.</li>
+ *   <li><b>heap(L)</b> for L bytes of live index (the heap model's prediction): under the probe's flags
+ *       ({@link io.memstore.measure.probe.ProbeJvm}) the serial collector sizes the old generation after a full
+ *       collection so that between {@value #MIN_FREE_PERCENT} % ({@code -XX:MinHeapFreeRatio}) and
+ *       {@value #MAX_FREE_PERCENT} % ({@code MaxHeapFreeRatio}) of it is free, so it holds k times its live data
+ *       with {@code 1/0.9 <= k <= 1/0.8}; the live data is the index and the JVM's own objects (taken as
+ *       {@value #JVM_LIVE_HEAP_MIB} MiB). The young generation is sized at a {@code NewRatio} (2) share of the old one
+ *       up to {@code -XX:MaxNewSize} (32 MiB) and is resident end to end, since the build cycled through it. Where in
+ *       its range k lands depends on the collections' history, not on the data, so k is a band, not a fit.</li>
+ *   <li><b>growth</b>: what the build added outside the heap and keeps (compiled code, metaspace of the classes the
+ *       build first used, SQLite's page cache and statements for store rows), less the heap pages the baseline
+ *       already counted and heap(L) counts again, so it may be negative. All of it is bounded, none of it grows
+ *       with the keys; each calibration row gives {@code rss - baselineRss - heap(L)}.</li>
+ * </ul>
+ * Why not a fitted slope: at calibration sizes the heap is a small part of the RSS, so a slope (RSS per live byte)
+ * fitted there is mostly the noise of the fixed parts; extrapolated ten times it misses by tens of percent.
  *
- * <p>Why this shape and not a line through the rows: after the load the JVM's RSS is its own baseline (code,
- * metaspace, threads, the first heap pages), the old generation it touched, which grows with the live data by a
- * factor rho (free space the collector kept, garbage of the load: rho is larger with more versions because every
- * revs array that doubles leaves its old copy behind), and the young generation, which the serial collector
- * sizes at half the old one (NewRatio 2) until the 32 MiB cap. At calibration sizes the young generation is still
- * growing, at planning sizes it is capped; a line fitted through small rows takes that growth for a slope and
- * over-predicts (measured: 25K and 100K keys x 5 versions, a line predicted 599 MB for 1M keys, measured 453).
+ * <p><b>The band</b> ({@link #low}, {@link #high}) is derived, not chosen: a prediction is a calibration row's RSS
+ * plus the heap the extra data takes, {@code rss_i - heap_k1(L_i) + heap_k2(L)}, and k1 (at calibration) and k2 (at
+ * the planned size) may each lie anywhere in {@code [1/0.9, 1/0.8]}. The low end takes the lowest k at the planned
+ * size, the highest at calibration, the smallest baseline and growth among the rows and the heap band's low end;
+ * the high end the opposite. The central value takes the middle ratio (15 % free, k = 1/0.85), the median baseline
+ * and the median growth.
  *
- * <p>rho is solved per row and the model takes the median over the rows with the most keys (they are nearest the
- * planning sizes), and baselineRss the median of all rows.
+ * <p><b>A process without generations</b> (an etcd member, a Go process: {@link #fitProcess}) has no old and young
+ * generation to size: its RSS above the idle member is its Go heap in use times the collector's headroom, so there
+ * {@code heap(L) = k * L} with k measured per calibration row ({@code (rss - baseline) / L}, over the rows with the
+ * most keys), the median for the prediction and the smallest and largest for the band, and {@code youngCap} 0.
  *
- * @param baselineRss  bytes of the JVM before the index is built (median)
- * @param rho          RSS of the old generation per byte of live index
- * @param rhoLow       smallest per-row rho among the rows used
- * @param rhoHigh      largest per-row rho among the rows used
- * @param rows         the rows rho came from
- * @param youngCap     the young generation's cap ({@link #YOUNG_CAP}) for a probe JVM; 0 for a process without
- *                     one (an etcd member, {@link #fitProcess}), whose RSS is {@code baselineRss + rho*liveHeap}
- *
- * <p>An etcd member is a Go process: it has no generations, and its RSS after a load is its idle RSS plus what the
- * Go heap in use occupies with the collector's headroom and the raft log's buffers, which grow with the data, so
- * {@link #fitProcess} takes rho as the RSS above the idle member per byte of Go heap in use.
+ * @param baselineRss   median jvm.baselineRss of the rows (B)
+ * @param baselineLow   smallest jvm.baselineRss (B)
+ * @param baselineHigh  largest jvm.baselineRss (B)
+ * @param anchors       per calibration row: rss above its own baseline, and its live heap
+ * @param kLow          smallest ratio of resident heap to live data
+ * @param kMid          the ratio of the prediction
+ * @param kHigh         largest ratio
+ * @param liveExtra     live data beside the index (B): the JVM's own objects, 0 for a process
+ * @param youngCap      the young generation's cap (B), 0 for a process without one
  */
-public record RssModel(double baselineRss, double rho, double rhoLow, double rhoHigh, List<String> rows,
-                       double youngCap) {
+public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors,
+                       double kLow, double kMid, double kHigh, double liveExtra, double youngCap) {
     /** The probe's young-generation cap, {@code -XX:MaxNewSize=32m}. */
     public static final double YOUNG_CAP = 32L << 20;
     /** The serial collector's default old/young ratio. */
     static final double NEW_RATIO = 2;
+    /** The probe's {@code -XX:MinHeapFreeRatio}. */
+    static final int MIN_FREE_PERCENT = 10;
+    /** The probe's {@code -XX:MaxHeapFreeRatio}. */
+    static final int MAX_FREE_PERCENT = 20;
+    /** The JVM's own live objects beside the index after the build (the probe's, the JDK's), in MiB. */
+    static final int JVM_LIVE_HEAP_MIB = 4;
+    static final double K_LOW = 100.0 / (100 - MIN_FREE_PERCENT);
+    static final double K_HIGH = 100.0 / (100 - MAX_FREE_PERCENT);
+    static final double K_MID = 100.0 / (100 - (MIN_FREE_PERCENT + MAX_FREE_PERCENT) / 2.0);
+
+    /**
+     * One calibration row as the model sees it.
+     *
+     * @param row           the row's name
+     * @param aboveBaseline process.rss - jvm.baselineRss (B)
+     * @param liveHeap      index.liveHeap (B)
+     */
+    public record Anchor(String row, double aboveBaseline, double liveHeap) {
+    }
 
     public RssModel {
-        rows = List.copyOf(rows);
+        anchors = List.copyOf(anchors);
+        if (anchors.isEmpty()) {
+            throw new IllegalArgumentException("an RSS model needs at least one calibration row");
+        }
     }
 
-    /** The model of a probe JVM, with the young generation capped at {@link #YOUNG_CAP}. */
-    public RssModel(double baselineRss, double rho, double rhoLow, double rhoHigh, List<String> rows) {
-        this(baselineRss, rho, rhoLow, rhoHigh, rows, YOUNG_CAP);
+    /** The heap a probe JVM keeps resident for this much live index at old-generation ratio k (B). */
+    static double heap(double k, double liveHeap) {
+        double old = k * (liveHeap + JVM_LIVE_HEAP_MIB * (double) (1 << 20));
+        return old + Math.min(YOUNG_CAP, old / NEW_RATIO);
     }
 
-    /** Predicted process.rss for this much live index heap. */
+    /** The heap resident for this much live data at ratio k, as this model's process sizes it (B). */
+    double residentHeap(double k, double liveHeap) {
+        double old = k * (liveHeap + liveExtra);
+        return old + (youngCap == 0 ? 0 : Math.min(youngCap, old / NEW_RATIO));
+    }
+
+    private double growth(Anchor a, double k) {
+        return a.aboveBaseline() - residentHeap(k, a.liveHeap());
+    }
+
+    /** Median growth outside the heap over the rows, at the middle ratio (B). */
+    public double growth() {
+        return median(anchors.stream().mapToDouble(a -> growth(a, kMid)).toArray());
+    }
+
+    /** The row names the model came from. */
+    public List<String> rows() {
+        return anchors.stream().map(Anchor::row).toList();
+    }
+
+    /** Predicted process.rss for this much live index heap (B). */
     public double predict(double liveHeap) {
-        return predict(liveHeap, rho);
+        return baselineRss + growth() + residentHeap(kMid, liveHeap);
     }
 
-    double predict(double liveHeap, double r) {
-        return baselineRss + r * liveHeap + (youngCap == 0 ? 0 : Math.min(youngCap, r * liveHeap / NEW_RATIO));
+    /** Low end of the band, for the heap band's low end (B). */
+    public double low(double liveHeapLow) {
+        double growth = anchors.stream().mapToDouble(a -> growth(a, kHigh)).min().getAsDouble();
+        return baselineLow + growth + residentHeap(kLow, liveHeapLow);
     }
 
-    /** The rho that makes the formula give a row's measured RSS. */
-    static double rhoOf(double rss, double baseline, double live) {
-        double d = rss - baseline;
-        double belowCap = d / (live * (1 + 1 / NEW_RATIO));
-        return belowCap * live / NEW_RATIO <= YOUNG_CAP ? belowCap : (d - YOUNG_CAP) / live;
+    /** High end of the band, for the heap band's high end (B). */
+    public double high(double liveHeapHigh) {
+        double growth = anchors.stream().mapToDouble(a -> growth(a, kLow)).max().getAsDouble();
+        return baselineHigh + growth + residentHeap(kHigh, liveHeapHigh);
     }
 
     /**
@@ -73,6 +138,35 @@ public record RssModel(double baselineRss, double rho, double rhoLow, double rho
      * @throws IllegalArgumentException when none has (RSS needs Linux's /proc)
      */
     public static RssModel fit(List<RowResult> rows) {
+        List<Anchor> anchors = anchors(rows);
+        double[] baselines = baselines(rows);
+        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
+                Arrays.stream(baselines).max().getAsDouble(), anchors, K_LOW, K_MID, K_HIGH,
+                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP);
+    }
+
+    /**
+     * Fits rows of a process without generations (an etcd member): k per row over the rows with the most keys.
+     *
+     * @throws IllegalArgumentException when no row has process.rss, jvm.baselineRss and index.liveHeap
+     */
+    public static RssModel fitProcess(List<RowResult> rows) {
+        List<Anchor> all = anchors(rows);
+        long most = usable(rows).stream().mapToLong(r -> r.params().keys()).max().getAsLong();
+        List<Anchor> anchors = new ArrayList<>();
+        List<RowResult> usable = usable(rows);
+        for (int i = 0; i < usable.size(); i++) {
+            if (usable.get(i).params().keys() == most) {
+                anchors.add(all.get(i));
+            }
+        }
+        double[] ks = anchors.stream().mapToDouble(a -> a.aboveBaseline() / a.liveHeap()).sorted().toArray();
+        double[] baselines = baselines(rows);
+        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
+                Arrays.stream(baselines).max().getAsDouble(), anchors, ks[0], median(ks), ks[ks.length - 1], 0, 0);
+    }
+
+    private static List<RowResult> usable(List<RowResult> rows) {
         List<RowResult> usable = rows.stream().filter(r -> r.metric(Metric.PROCESS_RSS).isPresent()
                 && r.metric(Metric.JVM_BASELINE_RSS).isPresent() && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0)
                 .toList();
@@ -80,49 +174,21 @@ public record RssModel(double baselineRss, double rho, double rhoLow, double rho
             throw new IllegalArgumentException("no row with process.rss, jvm.baselineRss and index.liveHeap (RSS is"
                     + " read from /proc, so only on Linux)");
         }
-        double[] baselines = usable.stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
-                .toArray();
-        long most = usable.stream().mapToLong(r -> r.params().keys()).max().getAsLong();
-        List<Double> rhos = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (RowResult r : usable) {
-            if (r.params().keys() == most) {
-                rhos.add(rhoOf(r.metric(Metric.PROCESS_RSS).getAsDouble(),
-                        r.metric(Metric.JVM_BASELINE_RSS).getAsDouble(), r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble()));
-                names.add(r.name());
-            }
-        }
-        double[] sorted = rhos.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return new RssModel(median(baselines), median(sorted), sorted[0], sorted[sorted.length - 1], names);
+        return usable;
     }
 
-    /**
-     * Fits rows of a process without generations (an etcd member): per row {@code rho = (rss - baseline) / live},
-     * the median over the rows with the most keys, and the baseline the median of all rows.
-     *
-     * @throws IllegalArgumentException when no row has process.rss, jvm.baselineRss and index.liveHeap
-     */
-    public static RssModel fitProcess(List<RowResult> rows) {
-        List<RowResult> usable = rows.stream().filter(r -> r.metric(Metric.PROCESS_RSS).isPresent()
-                && r.metric(Metric.JVM_BASELINE_RSS).isPresent() && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0)
-                .toList();
-        if (usable.isEmpty()) {
-            throw new IllegalArgumentException("no row with process.rss, jvm.baselineRss and index.liveHeap");
+    private static List<Anchor> anchors(List<RowResult> rows) {
+        List<Anchor> anchors = new ArrayList<>();
+        for (RowResult r : usable(rows)) {
+            double rss = r.metric(Metric.PROCESS_RSS).getAsDouble();
+            double base = r.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
+            anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble()));
         }
-        double[] baselines = usable.stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
-                .toArray();
-        long most = usable.stream().mapToLong(r -> r.params().keys()).max().getAsLong();
-        List<Double> rhos = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (RowResult r : usable) {
-            if (r.params().keys() == most) {
-                rhos.add((r.metric(Metric.PROCESS_RSS).getAsDouble() - r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
-                        / r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble());
-                names.add(r.name());
-            }
-        }
-        double[] sorted = rhos.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return new RssModel(median(baselines), median(sorted), sorted[0], sorted[sorted.length - 1], names, 0);
+        return anchors;
+    }
+
+    private static double[] baselines(List<RowResult> rows) {
+        return usable(rows).stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble()).toArray();
     }
 
     private static double median(double[] v) {

@@ -7,7 +7,7 @@ package io.memstore.measure.plan;
  * @param heap            the index heap model
  * @param rss             the RSS model
  * @param heapUncertainty relative half-width of the live heap's low..high band
- * @param rssUncertainty  relative half-width of the RSS band
+ * @param rssUncertainty  the larger distance from the predicted RSS to an end of its band, relative to it
  */
 public record ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty,
                             double rssUncertainty) {

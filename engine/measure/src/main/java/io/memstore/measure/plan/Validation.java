@@ -16,16 +16,32 @@ import java.util.Locale;
 
 /**
  * Keeps the predictions honest: measures rows at small key counts and at a large one, fits on the small ones
- * only, predicts the large ones and reports the error against their measurement. The capacity-planning page's
- * table comes from this (fit at 100K keys, predict 1M); the test suite runs a smaller variant.
+ * only, predicts the large ones and reports the error against their measurement, and whether the measurement fell
+ * inside the band the plan printed. The capacity-planning page's table comes from this (fit at 100K keys, predict
+ * 1M); the test suite runs a smaller variant. {@link #heldOut} does the same with rows already measured (a check's
+ * memstore.json): every row is predicted from the rows of its configuration with at most a quarter of its keys.
  */
 public final class Validation {
     private Validation() {
     }
 
-    /** One predicted row against its measurement. */
+    /** One predicted row against its measurement, with the predicted bands. */
     public record Check(String row, double measuredHeap, double predictedHeap, double measuredRss,
-                        double predictedRss) {
+                        double predictedRss, double heapLow, double heapHigh, double rssLow, double rssHigh) {
+        static Check of(RowResult measured, Prediction p) {
+            return new Check(measured.name(), measured.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), p.liveHeap(),
+                    measured.metric(Metric.PROCESS_RSS).getAsDouble(), p.rss(), p.liveHeapLow(), p.liveHeapHigh(),
+                    p.rssLow(), p.rssHigh());
+        }
+
+        public boolean heapInBand() {
+            return measuredHeap >= heapLow && measuredHeap <= heapHigh;
+        }
+
+        public boolean rssInBand() {
+            return measuredRss >= rssLow && measuredRss <= rssHigh;
+        }
+
         public double heapError() {
             return (predictedHeap - measuredHeap) / measuredHeap;
         }
@@ -58,23 +74,49 @@ public final class Validation {
         List<Check> out = new ArrayList<>();
         for (RowResult r : measured.subList(fit.size(), measured.size())) {
             PlanScenario s = new PlanScenario(r.name(), r.params(), null, "validation");
-            Prediction p = Planner.predict(s, fitted, "validation");
-            out.add(new Check(r.name(), r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), p.liveHeap(),
-                    r.metric(Metric.PROCESS_RSS).getAsDouble(), p.rss()));
+            out.add(Check.of(r, Planner.predict(s, fitted, "validation")));
         }
         return out;
     }
 
-    /** The checks as a Markdown table (MB = 10^6 B, as the seed writes its tables). */
+    /**
+     * Every row predicted from the others that measured its configuration ({@link Calibration#matching}) with at
+     * most a quarter of its keys; rows that have none, or too few to predict from, are left out.
+     */
+    public static List<Check> heldOut(List<RowResult> rows) {
+        List<Check> out = new ArrayList<>();
+        for (RowResult r : rows) {
+            if (r.metric(Metric.PROCESS_RSS).isEmpty() || r.metric(Metric.INDEX_LIVE_HEAP).isEmpty()) {
+                continue;
+            }
+            PlanScenario s = new PlanScenario(r.name(), r.params(), null, "held out");
+            List<RowResult> smaller = Calibration.matching(s, rows).stream()
+                    .filter(o -> o.params().keys() * 4 <= r.params().keys()).toList();
+            if (!smaller.isEmpty() && Calibration.insufficient(s, smaller) == null) {
+                out.add(Check.of(r, Planner.predict(s, smaller, "held out")));
+            }
+        }
+        return out;
+    }
+
+    /** The checks as a Markdown table (MB = 10^6 B, as the seed writes its tables), then the band coverage. */
     public static List<String> markdown(List<Check> checks) {
         List<String> lines = new ArrayList<>();
-        lines.add("| row | live heap measured, MB | predicted, MB | error | RSS measured, MB | predicted, MB | error |");
-        lines.add("|---|---:|---:|---:|---:|---:|---:|");
+        lines.add("| row | live heap measured, MB | predicted (band), MB | error | RSS measured, MB | predicted (band),"
+                + " MB | error | in band |");
+        lines.add("|---|---:|---:|---:|---:|---:|---:|---|");
         for (Check c : checks) {
-            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.1f | %+.2f %% | %.1f | %.1f | %+.1f %% |", c.row(),
-                    c.measuredHeap() / 1e6, c.predictedHeap() / 1e6, c.heapError() * 100, c.measuredRss() / 1e6,
-                    c.predictedRss() / 1e6, c.rssError() * 100));
+            lines.add(String.format(Locale.ROOT, "| %s | %.1f | %.1f (%.1f..%.1f) | %+.2f %% | %.1f | %.1f"
+                            + " (%.1f..%.1f) | %+.1f %% | heap %s, RSS %s |", c.row(), c.measuredHeap() / 1e6,
+                    c.predictedHeap() / 1e6, c.heapLow() / 1e6, c.heapHigh() / 1e6, c.heapError() * 100,
+                    c.measuredRss() / 1e6, c.predictedRss() / 1e6, c.rssLow() / 1e6, c.rssHigh() / 1e6,
+                    c.rssError() * 100, c.heapInBand() ? "yes" : "NO", c.rssInBand() ? "yes" : "NO"));
         }
+        long heap = checks.stream().filter(Check::heapInBand).count();
+        long rss = checks.stream().filter(Check::rssInBand).count();
+        lines.add("");
+        lines.add("Inside the band: heap " + heap + " of " + checks.size() + ", RSS " + rss + " of " + checks.size()
+                + ".");
         return lines;
     }
 

@@ -14,14 +14,16 @@ import java.util.function.Consumer;
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
- *       baseline: full collections, heap in use, RSS (of the process that holds the data:
- *       {@link LoadTarget#memory});</li>
+ *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in
+ *       use, freed native memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1, then the deleted share of keys
- *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush;</li>
+ *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush (for a store,
+ *       with its write-ahead log checkpointed);</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
- *   <li>full collections again: live heap minus baseline, with the target kept reachable;</li>
+ *   <li>settled again: JIT quiet and settle time, full collections (live heap minus baseline, with the target
+ *       kept reachable), freed native memory returned;</li>
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
- *       data; the peak, VmHWM, covers the build);</li>
+ *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed

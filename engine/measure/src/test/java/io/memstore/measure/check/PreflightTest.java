@@ -63,15 +63,6 @@ class PreflightTest {
     }
 
     @Test
-    void aValueLargerThanTheStoreAcceptsIsRefused() {
-        Row big = row("v", 10, 1, 64, 32 << 20, StoreKind.SQLITE, 0);
-        PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.check(List.of(big),
-                dir.resolve("out"), dir.resolve("out/work"), false, machine(24 * GIB, 100 * GIB)));
-        assertThat(e.getMessage()).contains("row 'v' has valueSize 32.0 MiB, more than the 16.0 MiB the store"
-                + " accepts");
-    }
-
-    @Test
     void anXmxThatIsNoSizeIsRefused() {
         PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.lastXmx(
                 List.of("-Xmxlots")));

@@ -29,10 +29,15 @@ class PredictionValidationTest {
     @TempDir
     Path work;
 
+    /** Probes that read RSS without settling: quick, for the heap; the benchmark settles. */
     static SpecRunner runner(Path work) {
+        return runner(work, Duration.ZERO);
+    }
+
+    static SpecRunner runner(Path work, Duration settle) {
         List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
                 .toList();
-        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000).withSettle(Duration.ZERO));
+        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000).withSettle(settle));
     }
 
     static RowParams reference() {
