@@ -13,6 +13,7 @@ import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import java.util.function.Function;
 /**
  * The tables people read, shared by {@link ConsoleTables} and {@link ResultMarkdown}: per workload the seed's
  * layout (N | versions | key size | value size | index live heap | allocated | RSS | peak RSS | store file |
- * puts/s | get/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
+ * puts/s | get/s, and for a workload with store rows reopen, s | reopen, rev/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
  * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
  */
 public final class ReportTables {
@@ -122,6 +123,12 @@ public final class ReportTables {
             t.column(h + SIZE_UNIT, true);
         }
         t.column("puts/s", true).column("get/s", true);
+        // a workload with rows of memstore over SQLite also gives the reopen of the file each built
+        boolean stored = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE
+                && r.params().store() == StoreKind.SQLITE);
+        if (stored) {
+            t.column("reopen, s", true).column("reopen, rev/s", true);
+        }
         boolean members = rows.stream().anyMatch(r -> r.metric(Metric.ETCD_M2_RSS).isPresent());
         if (members) {
             t.column("members' RSS, MiB", true);
@@ -140,6 +147,11 @@ public final class ReportTables {
             }
             cells.add(rate(row.metric(Metric.LOAD_PUTS_PER_SECOND)));
             cells.add(rate(row.metric(Metric.GET_OPS_PER_SECOND)));
+            if (stored) {
+                OptionalDouble reopen = row.metric(Metric.REOPEN_SECONDS);
+                cells.add(reopen.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.2f", reopen.getAsDouble()));
+                cells.add(rate(row.metric(Metric.REOPEN_REVISIONS_PER_SECOND)));
+            }
             if (members) {
                 cells.add(memberRss(row));
             }

@@ -36,6 +36,13 @@ class ReportsTest {
                 + " 92.0 (964.7) | 0.0 (0.0) | 800000 | 1234568 |");
         assertThat(md).contains("| 1M | 1 | 64 B | - | 181.2 (190.0) | n/a | n/a | n/a | n/a | n/a | n/a |");
         assertThat(md).contains("| 100K | 5 | 64 B | 1 KiB | n/a | n/a | 143.1 (1500.0) |");
+        // the reopen columns only where a workload has store rows; a row without the metrics says n/a
+        assertThat(md.lines().filter(l -> l.startsWith("| N |")).toList()).hasSize(2)
+                .first().asString().doesNotContain("reopen");
+        assertThat(md.lines().filter(l -> l.startsWith("| N |")).toList().get(1))
+                .endsWith("| puts/s | get/s | reopen, s | reopen, rev/s |");
+        assertThat(md.lines().filter(l -> l.startsWith("| 100K | 5 | 64 B | 1 KiB |")).findFirst().orElseThrow())
+                .endsWith("| n/a | n/a |");
         assertThat(md).contains("**FAILED: 9 budget outcome(s): 5 passed, 3 warned, 1 failed**");
     }
 
