@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code plan.json}, bytes throughout:
  * <pre>
  * {"schemaVersion": 1, "spec": {"name", "file"},
- *  "scenarios": [{"name", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index"},
+ *  "scenarios": [{"name", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index",
+ *                 "system"},
  *                 "machineMemory", "predicted": {"index.liveHeap", "process.rss"}, "low": {...}, "high": {...},
  *                 "recommended": {"xmx", "containerLimit"}, "fits", "model": i}],
  *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "relativeRmsError",
@@ -128,6 +129,7 @@ public final class PlanJson {
         m.put("keyPattern", p.keyPattern().specName());
         m.put("store", p.store().specName());
         m.put("index", p.index().specName());
+        m.put("system", p.system().specName());
         return m;
     }
 
