@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * A bound on one metric: {@code max} and/or {@code min} (both inclusive) for the rows {@code rows} selects. A rule
- * on a model metric ({@code model.*}) judges the fitted model once and ignores {@code rows}. The lead adapts the
- * spec package's Budget into this.
+ * on a model metric ({@code model.*}) judges the fitted model once and ignores {@code rows}. The check builds
+ * these from the spec's budgets.
  *
  * @param metric  the metric judged
  * @param rows    the rows judged ({@link RowSelector#ALL} for every row)

@@ -9,7 +9,7 @@ import java.lang.management.ThreadMXBean;
 /**
  * Heap readings of this JVM.
  *
- * <p>{@link #liveHeap()} is the retained-heap method of measuring.md: full collections until the reading
+ * <p>{@link #liveHeap()} is the retained-heap measurement: full collections until the reading
  * stops falling, then the sum over heap pools of {@link MemoryPoolMXBean#getCollectionUsage()}, the usage
  * right after the last collection, so objects allocated after it (by the reading itself) do not count. It
  * is exact about what is reachable, provided the caller keeps the measured structure reachable through the
