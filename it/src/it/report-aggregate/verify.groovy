@@ -13,6 +13,12 @@ assert html.contains('id="alpha-charts"') || html.contains('name="alpha-charts"'
 assert (html =~ /<svg /).count == 6 : 'expected the three charts of each module with results'
 assert html.contains('beta warns')
 assert html.contains('End of the memstore report:')
+// relative paths: the spec files and results are named inside the build, no path of this machine
+assert html.contains('alpha/target/memstore/memstore.json') && html.contains('src/memstore/workload.yaml')
+assert !html.contains(basedir.absolutePath)
+['alpha', 'beta'].each { m ->
+    assert !new File(basedir, "${m}/target/memstore/memstore.json").text.contains(basedir.absolutePath)
+}
 // the modules' own sites have no aggregate page
 assert !new File(basedir, 'alpha/target/site/memstore-aggregate.html').exists()
 def log = new File(basedir, 'build.log').text
