@@ -75,7 +75,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
         }
         String model = ConsoleTables.modelLine(result.model());
         if (model != null) {
-            getLog().info("memstore: " + model);
+            wrapped("memstore: " + model).forEach(getLog()::info);
         }
         if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
             getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
