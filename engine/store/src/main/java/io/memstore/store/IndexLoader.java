@@ -22,7 +22,7 @@ final class IndexLoader implements SqliteBackend.RowSink {
     }
 
     @Override
-    public void accept(long rev, byte[] key, long createRev, long version, int tombstone, long valueBytes) {
+    public void accept(long rev, byte[] key, long createRev, long version, int tombstone) {
         if (rev <= lastRev) {
             throw inconsistent(rev, "revisions are not ascending (previous row " + Revision.toString(lastRev) + ")");
         }
@@ -37,9 +37,9 @@ final class IndexLoader implements SqliteBackend.RowSink {
         rows++;
         try {
             if (tombstone == 1) {
-                if (valueBytes != 0 || createRev != 0 || version != 0) {
-                    throw inconsistent(rev, "tombstone with value " + valueBytes + " B, create_rev " + createRev
-                            + ", version " + version + " (expected empty, 0, 0)");
+                if (createRev != 0 || version != 0) {
+                    throw inconsistent(rev, "tombstone with create_rev " + createRev + ", version " + version
+                            + " (expected 0, 0)");
                 }
                 index.tombstone(key, rev);
             } else if (tombstone == 0) {

@@ -48,15 +48,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * (symlinks, {@code ..}, hard links), fails at once with a {@link StoreException} naming the file (and, on
  * Linux, the pid of the process holding it); see {@link StoreLock}. An existing file is checked read-only
  * before anything writes to it: SQLite header, application_id, format version, the write-ahead log, tables,
- * meta rows, and every row and its checksum while the index is rebuilt from them in revision order. A foreign,
+ * meta rows, the row counts, and every key row and its checksum while the index is rebuilt from them in revision
+ * order (a file of format version 2 is upgraded in place first; {@link StoreSchema}). A foreign,
  * damaged or inconsistent file fails with {@link StoreFormatException} (a damaged row with
  * {@link StoreCorruptionException}) naming the file and is left unchanged; {@link #verify(Path)} lists every
  * damaged row of a file.
  *
  * <h2>Integrity</h2>
- * Every row carries a checksum of its contents ({@link RowChecksum}), verified whenever a read returns its value
- * and on open: a mismatch throws {@link StoreCorruptionException} naming the file, key and revision, and no
- * damaged value is ever returned.
+ * Every row carries a checksum of its contents ({@link RowChecksum}): a key row's is verified on open and on
+ * every read, a value row's whenever a read returns its value and by {@link #verify(Path)}; a mismatch throws
+ * {@link StoreCorruptionException} naming the file, key and revision, and no damaged value is ever returned.
  */
 public final class MvccStore implements AutoCloseable {
 

@@ -14,11 +14,14 @@ import java.util.Map;
  *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
- * row has. Every row is checked against its {@link RowChecksum} before it is returned.
+ * row has. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
+ * ({@link RowChecksum}) are checked before a row is returned, and a kv_key row whose kv_value row is missing is
+ * damage, reported as such.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
-    private static final String COLUMNS = "rev, key, value, create_rev, version, tombstone, crc";
+    private static final String COLUMNS = "k.rev, k.key, v.value, k.create_rev, k.version, k.tombstone, k.crc,"
+            + " v.crc, v.rev";
 
     private final Path file;
     private final Connection conn;
@@ -28,7 +31,8 @@ final class ReadConnection implements AutoCloseable {
         this.file = file;
         this.conn = conn;
         for (int i = 0; i < SIZES.length; i++) {
-            StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM kv WHERE rev IN (?");
+            StringBuilder sql = new StringBuilder("SELECT " + COLUMNS
+                    + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev WHERE k.rev IN (?");
             sql.append(",?".repeat(SIZES[i] - 1)).append(')');
             byRevs[i] = conn.prepareStatement(sql.toString());
         }
@@ -94,7 +98,7 @@ final class ReadConnection implements AutoCloseable {
         }
     }
 
-    /** A row from the {@link #COLUMNS} of a result set, after its checksum passed. */
+    /** A row from the {@link #COLUMNS} of a result set, after both its checksums passed. */
     private StoredRow row(ResultSet rs) throws SQLException {
         long rev = rs.getLong(1);
         byte[] key = bytes(rs, 2);
@@ -103,13 +107,28 @@ final class ReadConnection implements AutoCloseable {
         long version = rs.getLong(5);
         int tombstone = rs.getInt(6);
         long stored = rs.getLong(7);
-        long computed = RowChecksum.of(rev, key, value, createRev, version, tombstone != 0);
+        long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
         if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-            throw new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
-                            + " %s fails its checksum (stored 0x%08x, computed 0x%08x); MvccStore.verify lists every"
-                            + " damaged row", file, KeyValue.printable(key), Revision.toString(rev), stored, computed));
+            throw damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored,
+                    computed));
+        }
+        rs.getLong(9);
+        if (rs.wasNull()) {
+            throw damaged(rev, key, "has no value row in kv_value");
+        }
+        long storedValue = rs.getLong(8);
+        long computedValue = RowChecksum.ofValue(rev, value);
+        if (storedValue != computedValue) {
+            throw damaged(rev, key, String.format("has a value that fails its checksum (stored 0x%08x, computed"
+                    + " 0x%08x)", storedValue, computedValue));
         }
         return new StoredRow(rev, key, value, createRev, version, tombstone != 0);
+    }
+
+    private StoreCorruptionException damaged(long rev, byte[] key, String problem) {
+        return new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
+                + " %s %s; MvccStore.verify lists every damaged row", file, KeyValue.printable(key),
+                Revision.toString(rev), problem));
     }
 
     /** The driver gives null for a zero-length blob; the columns are NOT NULL, so null means empty. */

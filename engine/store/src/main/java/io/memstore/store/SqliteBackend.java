@@ -35,18 +35,17 @@ import org.sqlite.SQLiteConfig;
  * closed.
  */
 final class SqliteBackend implements AutoCloseable {
-    /** Rows per multi-VALUES insert: in one transaction, this writes rows faster than addBatch/executeBatch. */
-    private static final int INSERT_CHUNK_ROWS = 100;
     /** Revisions fetched per page while compaction looks for rows to delete. */
     private static final int COMPACT_PAGE_ROWS = 10_000;
     private static final int BUSY_TIMEOUT_MS = 5_000;
     private static final long CLOSE_WAIT_SECONDS = 30;
 
-    private static final int COLUMNS = 7;
-
-    /** Receives every row of an existing file in revision order while it is opened, after its checksum passed. */
+    /**
+     * Receives every kv_key row of an existing file in revision order while it is opened, after its checksum
+     * passed.
+     */
     interface RowSink {
-        void accept(long rev, byte[] key, long createRev, long version, int tombstone, long valueBytes);
+        void accept(long rev, byte[] key, long createRev, long version, int tombstone);
     }
 
     /** Receives every row of the scan whose checksum fails. */
@@ -54,7 +53,7 @@ final class SqliteBackend implements AutoCloseable {
         void damaged(long rev, byte[] key, String problem);
     }
 
-    private record Scan(long rows, long lastMain) {
+    record Scan(long rows, long lastMain) {
     }
 
     private final Path file;
@@ -63,8 +62,7 @@ final class SqliteBackend implements AutoCloseable {
     private final Connection writer;
     // the writer's statements: prepared again after a failed write, since the driver may have closed them
     private Statement tx;
-    private PreparedStatement insertOne;
-    private PreparedStatement insertChunk;
+    private RowWriter rowWriter;
     private PreparedStatement setMeta;
     private PreparedStatement commitMeta;
     private boolean prepareAgain;
@@ -104,9 +102,11 @@ final class SqliteBackend implements AutoCloseable {
      * Opens {@code file}, creating it when it does not exist (or is empty). The file is locked first
      * ({@link StoreLock}: refused at once when another store has it open). An existing file is then checked and
      * scanned read-only: the header's application_id and format version, the write-ahead log's frames
-     * ({@link WalCheck}), the tables, the meta rows and every kv row (its checksum verified, then handed to
-     * {@code sink} in revision order), so that a foreign, damaged or inconsistent file fails here without having
-     * been modified. Only then is it opened for writing.
+     * ({@link WalCheck}), the tables, the meta rows, every kv_key row (its checksum verified, then handed to
+     * {@code sink} in revision order) and the number of kv_value rows, so that a foreign, damaged or inconsistent
+     * file fails here without having been modified. Only then is it opened for writing. A file of format
+     * version 2 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
+     * changes nothing when it fails).
      *
      * <p>The read-only connection stays open until the writer's is: SQLite closes its last descriptor of the
      * file when its last connection to it closes, and that would drop the lock (see {@link StoreLock}).
@@ -131,14 +131,20 @@ final class SqliteBackend implements AutoCloseable {
             StoreMeta meta = StoreMeta.EMPTY;
             if (existing) {
                 ro = validate(file, lock);
+                if (userVersion(ro) == StoreSchema.V2) {
+                    w = connect(file, false);
+                    configureWriter(w, options);
+                    FormatUpgrade.fromVersion2(w, file);
+                }
                 meta = checkContents(ro, file, sink);
             }
-            // a later format's upgrade of an older file in place goes here, before the writer is configured
-            w = connect(file, false);
-            if (!existing) {
-                createSchema(w);
+            if (w == null) {
+                w = connect(file, false);
+                if (!existing) {
+                    createSchema(w);
+                }
+                configureWriter(w, options);
             }
-            configureWriter(w, options);
             closeQuietly(ro);
             ro = null;
             backend = new SqliteBackend(file, lock, w, options, meta);
@@ -205,14 +211,12 @@ final class SqliteBackend implements AutoCloseable {
                             }
                         }
                     }
-                    StoreMeta meta = checkTables(s, file);
+                    int version = userVersion(ro);
+                    StoreMeta meta = checkTables(s, file, version);
                     Scan scan;
+                    DamageSink sink = (rev, key, problem) -> damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
                     try {
-                        scan = scanRows(s, file, (rev, key, createRev, version, tombstone, valueBytes) -> rows[0]++,
-                                (rev, key, problem) -> {
-                                    rows[0]++;
-                                    damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
-                                });
+                        scan = version == StoreSchema.V2 ? scanVersion2(s, rows, sink) : scanJoined(s, rows, sink);
                     } catch (SQLException e) {
                         problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
                         scan = null;
@@ -221,6 +225,13 @@ final class SqliteBackend implements AutoCloseable {
                         String p = metaProblem(meta, scan);
                         if (p != null) {
                             problems.add(p);
+                        }
+                    }
+                    if (version != StoreSchema.V2) {
+                        long orphans = queryLong(s, "SELECT count(*) FROM kv_value WHERE rev NOT IN"
+                                + " (SELECT rev FROM kv_key)");
+                        if (orphans > 0) {
+                            problems.add(orphans + " kv_value rows have no kv_key row");
                         }
                     }
                 } catch (StoreFormatException e) {
@@ -240,11 +251,8 @@ final class SqliteBackend implements AutoCloseable {
 
     private void prepareWriterStatements() throws SQLException {
         closeWriterStatements();
-        String one = "(?,?,?,?,?,?,?)";
-        String insert = "INSERT INTO kv (rev, key, value, create_rev, version, tombstone, crc) VALUES ";
         tx = writer.createStatement();
-        insertOne = writer.prepareStatement(insert + one);
-        insertChunk = writer.prepareStatement(insert + one + (',' + one).repeat(INSERT_CHUNK_ROWS - 1));
+        rowWriter = new RowWriter(writer);
         setMeta = writer.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
         commitMeta = writer.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
                 + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
@@ -255,7 +263,15 @@ final class SqliteBackend implements AutoCloseable {
     /** Closes the writer's statements; returns the first failure, or null. */
     private SQLException closeWriterStatements() {
         SQLException failure = null;
-        for (Statement st : new Statement[] {insertOne, insertChunk, setMeta, commitMeta, tx}) {
+        if (rowWriter != null) {
+            try {
+                rowWriter.close();
+            } catch (SQLException e) {
+                failure = e;
+            }
+            rowWriter = null;
+        }
+        for (Statement st : new Statement[] {setMeta, commitMeta, tx}) {
             if (st != null) {
                 try {
                     st.close();
@@ -293,18 +309,8 @@ final class SqliteBackend implements AutoCloseable {
                 prepareWriterStatements();
             }
             begin();
-            int i = 0;
             int n = rows.size();
-            for (; i + INSERT_CHUNK_ROWS <= n; i += INSERT_CHUNK_ROWS) {
-                for (int j = 0; j < INSERT_CHUNK_ROWS; j++) {
-                    bind(insertChunk, j * COLUMNS, rows.get(i + j));
-                }
-                insertChunk.executeUpdate();
-            }
-            for (; i < n; i++) {
-                bind(insertOne, 0, rows.get(i));
-                insertOne.executeUpdate();
-            }
+            rowWriter.insert(rows);
             commitMeta.setLong(1, currentRevision);
             commitMeta.setLong(2, n);
             if (commitMeta.executeUpdate() != 2) {
@@ -318,16 +324,6 @@ final class SqliteBackend implements AutoCloseable {
                     : "revisions " + Revision.main(rows.get(0).rev()) + ".." + currentRevision;
             throw SqliteErrors.translate(e, file, "writing " + what);
         }
-    }
-
-    private static void bind(PreparedStatement st, int at, StoredRow r) throws SQLException {
-        st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, r.key());
-        st.setBytes(at + 3, r.value());
-        st.setLong(at + 4, r.createRev());
-        st.setLong(at + 5, r.version());
-        st.setInt(at + 6, r.tombstone() ? 1 : 0);
-        st.setLong(at + 7, RowChecksum.of(r));
     }
 
     /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
@@ -346,16 +342,19 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * In one SQLite transaction, deletes every row at or below main revision {@code rev} whose revision is not
-     * in {@code kept} (ascending), and records {@code rev} as finished. Rows are scanned in pages and deleted
-     * in runs of consecutive revisions, one range delete per run. Returns the number of rows deleted.
+     * In one SQLite transaction, deletes every row (of kv_key and kv_value) at or below main revision {@code rev}
+     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished. kv_key's revisions
+     * are scanned in pages and both tables' rows deleted in runs of consecutive revisions, one range delete per
+     * run and table. Returns the number of changes deleted (rows of kv_key).
      */
     long compact(long rev, long[] kept) {
         long upper = Revision.last(rev);
         long deleted = 0;
         try (PreparedStatement page = writer.prepareStatement(
-                "SELECT rev FROM kv WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
-             PreparedStatement delete = writer.prepareStatement("DELETE FROM kv WHERE rev >= ? AND rev <= ?");
+                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
+             PreparedStatement delete = writer.prepareStatement("DELETE FROM kv_key WHERE rev >= ? AND rev <= ?");
+             PreparedStatement deleteValues = writer.prepareStatement(
+                     "DELETE FROM kv_value WHERE rev >= ? AND rev <= ?");
              PreparedStatement fewer = writer.prepareStatement("UPDATE meta SET value = value - ? WHERE name = '"
                      + StoreSchema.META_ROW_COUNT + "'")) {
             if (prepareAgain) {
@@ -387,7 +386,7 @@ final class SqliteBackend implements AutoCloseable {
                     }
                     if (k < kept.length && kept[k] == r) {
                         if (runStart >= 0) {
-                            addRun(delete, runStart, runEnd);
+                            addRun(delete, deleteValues, runStart, runEnd);
                             runStart = -1;
                         }
                     } else {
@@ -399,9 +398,10 @@ final class SqliteBackend implements AutoCloseable {
                     }
                 }
                 if (runStart >= 0) {
-                    addRun(delete, runStart, runEnd);
+                    addRun(delete, deleteValues, runStart, runEnd);
                 }
                 delete.executeBatch();
+                deleteValues.executeBatch();
                 after = revs[n - 1];
                 if (n < COMPACT_PAGE_ROWS) {
                     break;
@@ -418,10 +418,13 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static void addRun(PreparedStatement delete, long from, long to) throws SQLException {
-        delete.setLong(1, from);
-        delete.setLong(2, to);
-        delete.addBatch();
+    private static void addRun(PreparedStatement delete, PreparedStatement deleteValues, long from, long to)
+            throws SQLException {
+        for (PreparedStatement d : new PreparedStatement[] {delete, deleteValues}) {
+            d.setLong(1, from);
+            d.setLong(2, to);
+            d.addBatch();
+        }
     }
 
     private void setMeta(String name, long value) throws SQLException {
@@ -626,16 +629,25 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    /** The tables, the meta rows and every row (checksums verified, handed to {@code sink}); throws on a problem. */
+    /**
+     * The tables, the meta rows, every kv_key row (checksums verified, handed to {@code sink}) and the number of
+     * kv_value rows; throws on a problem.
+     */
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
-            StoreMeta meta = checkTables(s, file);
-            Scan scan = scanRows(s, file, sink, (rev, key, problem) -> {
+            StoreMeta meta = checkTables(s, file, StoreSchema.FORMAT_VERSION);
+            Scan scan = scanKeys(s, sink, (rev, key, problem) -> {
                 throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
                         + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
                         + "; the file was not modified (MvccStore.verify lists every damaged row)");
             });
             String problem = metaProblem(meta, scan);
+            if (problem == null) {
+                long values = queryLong(s, "SELECT count(*) FROM kv_value");
+                if (values != meta.rowCount()) {
+                    problem = "kv_value holds " + values + " rows where " + meta.rowCount() + " were written";
+                }
+            }
             if (problem != null) {
                 throw new StoreFormatException(file + " is inconsistent: " + problem + "; the file was not modified");
             }
@@ -643,41 +655,107 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static StoreMeta checkTables(Statement s, Path file) throws SQLException {
-        checkColumns(s, file, "kv", StoreSchema.KV_COLUMNS);
+    /** The tables of format {@code version} and the meta rows; throws when they are not as that version has them. */
+    static StoreMeta checkTables(Statement s, Path file, int version) throws SQLException {
+        if (version == StoreSchema.V2) {
+            checkColumns(s, file, "kv", StoreSchema.V2_KV_COLUMNS);
+        } else {
+            checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
+            checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
+        }
         checkColumns(s, file, "meta", StoreSchema.META_COLUMNS);
-        return readMeta(s, file);
+        return readMeta(s, file, version);
     }
 
-    /** Every row in revision order; a row whose checksum fails goes to {@code damage}, the others to {@code sink}. */
-    private static Scan scanRows(Statement s, Path file, RowSink sink, DamageSink damage) throws SQLException {
+    /** Every kv_key row in revision order; a row whose checksum fails goes to {@code damage}, the others to {@code sink}. */
+    private static Scan scanKeys(Statement s, RowSink sink, DamageSink damage) throws SQLException {
         long rows = 0;
         long lastMain = 0;
         try (ResultSet rs = s.executeQuery(
-                "SELECT rev, key, create_rev, version, tombstone, value, crc FROM kv ORDER BY rev")) {
+                "SELECT rev, key, create_rev, version, tombstone, crc FROM kv_key ORDER BY rev")) {
             while (rs.next()) {
                 long rev = rs.getLong(1);
                 byte[] key = orEmpty(rs.getBytes(2));
                 long createRev = rs.getLong(3);
                 long version = rs.getLong(4);
                 int tombstone = rs.getInt(5);
-                byte[] value = orEmpty(rs.getBytes(6));
-                long stored = rs.getLong(7);
-                long computed = RowChecksum.of(rev, key, value, createRev, version, tombstone != 0);
+                long stored = rs.getLong(6);
+                long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
                 rows++;
                 lastMain = Revision.main(rev);
                 if (stored != computed || (tombstone != 0 && tombstone != 1)) {
                     damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
                             stored, computed));
                 } else {
-                    sink.accept(rev, key, createRev, version, tombstone, value.length);
+                    sink.accept(rev, key, createRev, version, tombstone);
                 }
             }
         }
         return new Scan(rows, lastMain);
     }
 
-    private static byte[] orEmpty(byte[] b) {
+    /**
+     * For {@link #verify}: every kv_key row with its kv_value row, in revision order, both checksums checked, a
+     * missing value row and a tombstone with a value reported; counts the rows in {@code rows[0]}.
+     */
+    private static Scan scanJoined(Statement s, long[] rows, DamageSink damage) throws SQLException {
+        long lastMain = 0;
+        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.tombstone, k.crc,"
+                + " v.value, v.crc, v.rev FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                byte[] key = orEmpty(rs.getBytes(2));
+                long createRev = rs.getLong(3);
+                long version = rs.getLong(4);
+                int tombstone = rs.getInt(5);
+                long stored = rs.getLong(6);
+                byte[] value = orEmpty(rs.getBytes(7));
+                long storedValue = rs.getLong(8);
+                rs.getLong(9);
+                boolean noValue = rs.wasNull();
+                rows[0]++;
+                lastMain = Revision.main(rev);
+                long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
+                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                            stored, computed));
+                } else if (noValue) {
+                    damage.damaged(rev, key, "has no value row in kv_value");
+                } else if (storedValue != RowChecksum.ofValue(rev, value)) {
+                    damage.damaged(rev, key, String.format("has a value that fails its checksum (stored 0x%08x,"
+                            + " computed 0x%08x)", storedValue, RowChecksum.ofValue(rev, value)));
+                } else if (tombstone == 1 && value.length != 0) {
+                    damage.damaged(rev, key, "is a tombstone with a value of " + value.length + " B");
+                }
+            }
+        }
+        return new Scan(rows[0], lastMain);
+    }
+
+    /** For {@link #verify} of a format version 2 file: every kv row, checked; counts the rows in {@code rows[0]}. */
+    private static Scan scanVersion2(Statement s, long[] rows, DamageSink damage) throws SQLException {
+        long lastMain = 0;
+        try (ResultSet rs = s.executeQuery(
+                "SELECT rev, key, create_rev, version, tombstone, value, crc FROM kv ORDER BY rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                byte[] key = orEmpty(rs.getBytes(2));
+                int tombstone = rs.getInt(5);
+                byte[] value = orEmpty(rs.getBytes(6));
+                long stored = rs.getLong(7);
+                long computed = RowChecksum.ofV2(rev, key, value, rs.getLong(3), rs.getLong(4), tombstone != 0);
+                rows[0]++;
+                lastMain = Revision.main(rev);
+                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                            stored, computed));
+                }
+            }
+        }
+        return new Scan(rows[0], lastMain);
+    }
+
+    static byte[] orEmpty(byte[] b) {
         return b == null ? StoredRow.NO_VALUE : b;
     }
 
@@ -700,7 +778,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static StoreMeta readMeta(Statement s, Path file) throws SQLException {
+    private static StoreMeta readMeta(Statement s, Path file, int expectedVersion) throws SQLException {
         Map<String, Long> values = new HashMap<>();
         try (ResultSet rs = s.executeQuery("SELECT name, typeof(value), value FROM meta")) {
             while (rs.next()) {
@@ -713,9 +791,9 @@ final class SqliteBackend implements AutoCloseable {
             }
         }
         long version = metaValue(values, StoreSchema.META_FORMAT_VERSION, file);
-        if (version != StoreSchema.FORMAT_VERSION) {
+        if (version != expectedVersion) {
             throw new StoreFormatException(file + " has meta format_version " + version + " but header user_version "
-                    + StoreSchema.FORMAT_VERSION + "; the file was not modified");
+                    + expectedVersion + "; the file was not modified");
         }
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
@@ -738,7 +816,7 @@ final class SqliteBackend implements AutoCloseable {
      * current; rows never go beyond current; and the rows are as many as row_count says (fewer: rows that a
      * damaged page no longer reaches).
      */
-    private static String metaProblem(StoreMeta m, Scan scan) {
+    static String metaProblem(StoreMeta m, Scan scan) {
         String problem = null;
         long lastMain = scan.lastMain();
         if (m.finishedCompaction() < 0 || m.finishedCompaction() > m.scheduledCompaction()
@@ -783,7 +861,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static void configureWriter(Connection w, StoreOptions options) throws SQLException {
+    static void configureWriter(Connection w, StoreOptions options) throws SQLException {
         try (Statement s = w.createStatement()) {
             String mode;
             try (ResultSet rs = s.executeQuery("PRAGMA journal_mode = WAL")) {
@@ -821,6 +899,19 @@ final class SqliteBackend implements AutoCloseable {
     private static int queryInt(Statement s, String sql) throws SQLException {
         try (ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    private static long queryLong(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    /** The format version in SQLite's view of the header (the write-ahead log included). */
+    private static int userVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            return queryInt(s, "PRAGMA user_version");
         }
     }
 

@@ -2,7 +2,7 @@ package io.memstore.store;
 
 /**
  * The {@code meta} table's counters: the current (main) revision, the last compaction that was scheduled and
- * the last one whose row deletions were committed, and the number of kv rows. {@code scheduled > finished}
+ * the last one whose row deletions were committed, and the number of rows in kv_key (and so in kv_value). {@code scheduled > finished}
  * means a compaction was interrupted; it is finished on open.
  */
 record StoreMeta(long currentRevision, long scheduledCompaction, long finishedCompaction, long rowCount) {

@@ -107,7 +107,7 @@ class DurabilityTest {
             }
             // full batches are written in the background: wait for the second one
             awaitFileRevision(file, 20);
-            assertThat(queryLong(file, "SELECT count(*) FROM kv")).as("the last 5 stay buffered").isEqualTo(20);
+            assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).as("the last 5 stay buffered").isEqualTo(20);
             assertThat(keys(store.range(new byte[0], new byte[0]))).hasSize(25);
         }
     }
@@ -119,7 +119,7 @@ class DurabilityTest {
         try (MvccStore store = MvccStore.open(file, options)) {
             store.put(b("a"), b("1"));
             awaitFileRevision(file, 1);
-            assertThat(queryLong(file, "SELECT count(*) FROM kv")).isEqualTo(1);
+            assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(1);
             assertThat(store.lastFlushFailure()).isNull();
         }
     }
@@ -147,7 +147,7 @@ class DurabilityTest {
                 store.put(b("k"), b("v" + i));
             }
             store.compact(8);
-            assertThat(queryLong(file, "SELECT count(*) FROM kv")).isEqualTo(3);
+            assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(3);
             assertThat(store.get(b("k"), 8).value()).isEqualTo(b("v8"));
             store.put(b("k"), b("v11"));
             assertThat(store.get(b("k"), 10).value()).isEqualTo(b("v10"));

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Wrong data is never returned silently: a row whose contents no longer match its checksum is refused on every
- * read and on open, naming the file, the key and the revision; {@link MvccStore#verify} lists every damaged row
+ * read (a value row, a key row) and on open (a key row, which the open reads; values it does not read), naming
+ * the file, the key and the revision; {@link MvccStore#verify} lists every damaged row
  * and every other problem; a write-ahead log damaged before its last commit is refused rather than dropped.
  */
 class IntegrityTest {
@@ -41,15 +42,59 @@ class IntegrityTest {
     }
 
     @Test
-    void aDamagedValueIsRefusedOnOpenNamingFileKeyAndRevision() {
-        Path file = store("value.db");
-        sql(file, "UPDATE kv SET value = x'7630' WHERE rev = " + rev(8)); // "v0" instead of "v07"
+    void aDamagedKeyRowIsRefusedOnOpenNamingFileKeyAndRevision() {
+        Path file = store("key.db");
+        sql(file, "UPDATE kv_key SET key = x'6b3939' WHERE rev = " + rev(8)); // "k99" instead of "k07"
         String hash = sha256(file);
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreCorruptionException.class)
-                .hasMessageContaining(file.toString()).hasMessageContaining("key \"k07\"")
+                .hasMessageContaining(file.toString()).hasMessageContaining("key \"k99\"")
                 .hasMessageContaining("revision 8.0").hasMessageContaining("fails its checksum")
                 .satisfies(e -> assertThat(((StoreCorruptionException) e).revision()).isEqualTo(rev(8)));
         assertThat(sha256(file)).isEqualTo(hash);
+    }
+
+    @Test
+    void aDamagedValueIsRefusedWhenReadAndByVerifyNamingFileKeyAndRevision() {
+        Path file = store("value.db");
+        sql(file, "UPDATE kv_value SET value = x'7630' WHERE rev = " + rev(8)); // "v0" instead of "v07"
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.damagedRows()).singleElement().satisfies(r -> {
+            assertThat(r.revision()).isEqualTo(rev(8));
+            assertThat(s(r.key())).isEqualTo("k07");
+            assertThat(r.problem()).contains("value that fails its checksum");
+        });
+        try (MvccStore store = MvccStore.open(file, FAST)) { // the open reads no value
+            assertThatThrownBy(() -> store.get(b("k07"))).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k07\"")
+                    .hasMessageContaining("revision 8.0").hasMessageContaining("value that fails its checksum")
+                    .satisfies(e -> assertThat(((StoreCorruptionException) e).revision()).isEqualTo(rev(8)));
+            assertThat(s(store.get(b("k06")).value())).isEqualTo("v06");
+        }
+    }
+
+    @Test
+    void aMissingValueRowIsDamageNotAMissingKey() {
+        Path file = store("novalue.db");
+        sql(file, "DELETE FROM kv_value WHERE rev = " + rev(8));
+        assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("kv_value holds 19 rows where 20 were written");
+        assertThat(MvccStore.verify(file).damagedRows()).singleElement()
+                .satisfies(r -> assertThat(r.problem()).contains("has no value row"));
+        Path second = store("novalue2.db");
+        try (MvccStore store = MvccStore.open(second, FAST)) {
+            sql(second, "DELETE FROM kv_value WHERE rev = " + rev(8));
+            assertThatThrownBy(() -> store.get(b("k07"))).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("key \"k07\"").hasMessageContaining("has no value row in kv_value");
+        }
+    }
+
+    @Test
+    void aValueRowMovedToAnotherRevisionIsFound() {
+        Path file = store("moved.db");
+        sql(file, "UPDATE kv_value SET rev = " + rev(30) + " WHERE rev = " + rev(8));
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision).containsExactly(rev(8));
+        assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("1 kv_value rows have no kv_key row"));
     }
 
     @Test
@@ -58,7 +103,7 @@ class IntegrityTest {
         try (MvccStore store = MvccStore.open(file, FAST)) {
             assertThat(s(store.get(b("k03")).value())).isEqualTo("v03");
             // damage behind the store's back, as a disk would: the next read of that row must not return it
-            sql(file, "UPDATE kv SET value = x'7878' WHERE rev = " + rev(4));
+            sql(file, "UPDATE kv_value SET value = x'7878' WHERE rev = " + rev(4));
             assertThatThrownBy(() -> store.get(b("k03"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k03\"")
                     .hasMessageContaining("revision 4.0");
@@ -75,11 +120,11 @@ class IntegrityTest {
     @Test
     void aRowOfOtherColumnsOrChecksumChangedIsRefused() {
         String[] damage = {
-            "UPDATE kv SET key = x'6b3938' WHERE rev = " + rev(5),   // another key
-            "UPDATE kv SET version = 2 WHERE rev = " + rev(5),
-            "UPDATE kv SET create_rev = " + rev(1) + " WHERE rev = " + rev(5),
-            "UPDATE kv SET crc = crc + 1 - 2 * (crc & 1) WHERE rev = " + rev(5),      // the checksum itself
-            "UPDATE kv SET rev = " + rev(5) + " + 1 WHERE rev = " + rev(5), // moved to another revision
+            "UPDATE kv_key SET key = x'6b3938' WHERE rev = " + rev(5),   // another key
+            "UPDATE kv_key SET version = 2 WHERE rev = " + rev(5),
+            "UPDATE kv_key SET create_rev = " + rev(1) + " WHERE rev = " + rev(5),
+            "UPDATE kv_key SET crc = crc + 1 - 2 * (crc & 1) WHERE rev = " + rev(5),      // the checksum itself
+            "UPDATE kv_key SET rev = " + rev(5) + " + 1 WHERE rev = " + rev(5), // moved to another revision
         };
         for (int i = 0; i < damage.length; i++) {
             Path file = store("col" + i + ".db");
@@ -95,8 +140,8 @@ class IntegrityTest {
         VerifyReport clean = MvccStore.verify(file);
         assertThat(clean.ok()).as(clean.toString()).isTrue();
         assertThat(clean.rowsChecked()).isEqualTo(20);
-        sql(file, "UPDATE kv SET value = x'00' WHERE rev IN (" + rev(3) + ", " + rev(11) + ", " + rev(17) + ")",
-                "DELETE FROM kv WHERE rev = " + rev(6));
+        sql(file, "UPDATE kv_value SET value = x'00' WHERE rev IN (" + rev(3) + ", " + rev(11) + ", " + rev(17) + ")",
+                "DELETE FROM kv_key WHERE rev = " + rev(6), "DELETE FROM kv_value WHERE rev = " + rev(6));
         String hash = sha256(file);
         VerifyReport report = MvccStore.verify(file);
         assertThat(report.ok()).isFalse();
@@ -105,7 +150,7 @@ class IntegrityTest {
                 .containsExactly(rev(3), rev(11), rev(17));
         assertThat(report.damagedRows()).extracting(r -> s(r.key())).containsExactly("k02", "k10", "k16");
         assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("holds 19 rows where 20 were written"));
-        assertThat(report.toString()).contains("revision 11.0, key \"k10\": fails its checksum");
+        assertThat(report.toString()).contains("revision 11.0, key \"k10\": has a value that fails its checksum");
         assertThat(sha256(file)).as("verify changes nothing").isEqualTo(hash);
         assertThat(Files.exists(SqliteBackend.sideFile(file, "-wal"))).isFalse();
     }
@@ -113,7 +158,7 @@ class IntegrityTest {
     @Test
     void rowsThatADamagedPageNoLongerReachesAreFoundByTheRowCount() {
         Path file = store("count.db");
-        sql(file, "DELETE FROM kv WHERE rev = " + rev(6));
+        sql(file, "DELETE FROM kv_key WHERE rev = " + rev(6), "DELETE FROM kv_value WHERE rev = " + rev(6));
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
                 .hasMessageContaining("holds 19 rows where 20 were written");
     }
@@ -157,6 +202,6 @@ class IntegrityTest {
         try (MvccStore store = MvccStore.open(intact, FAST)) {
             assertThat(store.currentRevision()).as("the undamaged copy recovers every commit").isEqualTo(10);
         }
-        assertThat(queryLong(intact, "SELECT count(*) FROM kv")).isEqualTo(10);
+        assertThat(queryLong(intact, "SELECT count(*) FROM kv_key")).isEqualTo(10);
     }
 }

@@ -272,7 +272,7 @@ class MvccStoreTest {
         for (long rev = 0; rev <= 6; rev++) {
             before.add(all(store, rev));
         }
-        assertThat(queryLong(file, "SELECT count(*) FROM kv")).isEqualTo(6);
+        assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(6);
 
         store.compact(4);
         assertThat(store.compactedRevision()).isEqualTo(4);
@@ -282,7 +282,7 @@ class MvccStoreTest {
             assertThat(all(store, rev)).as("at %d", rev).isEqualTo(before.get((int) rev));
         }
         // a1, b1 and b's tombstone are gone; a2 (needed at 4 and 5), c1, a3 stay
-        assertThat(queryLong(file, "SELECT count(*) FROM kv")).isEqualTo(3);
+        assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(3);
         assertThat(queryLong(file, "SELECT value FROM meta WHERE name = 'finished_compaction'")).isEqualTo(4);
 
         assertThatThrownBy(() -> store.compact(4)).isInstanceOf(CompactedRevisionException.class);
@@ -291,7 +291,7 @@ class MvccStoreTest {
                 .hasMessageContaining("current revision is 6");
         store.compact(6);
         assertThat(all(store, 6)).isEqualTo(before.get(6));
-        assertThat(queryLong(file, "SELECT count(*) FROM kv")).isEqualTo(2);
+        assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(2);
     }
 
     @Test
@@ -299,7 +299,7 @@ class MvccStoreTest {
         store.put(b("a"), b("1"));
         store.deleteRange(b("a"), null);
         store.compact(2);
-        assertThat(queryLong(file, "SELECT count(*) FROM kv")).isZero();
+        assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isZero();
         assertThat(all(store, 2).kvs()).isEmpty();
         assertThat(store.put(b("a"), b("2"))).isEqualTo(3);
         assertThat(store.get(b("a"))).isEqualTo(new KeyValue(b("a"), b("2"), 3, 3, 1));

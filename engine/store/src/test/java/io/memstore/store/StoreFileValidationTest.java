@@ -95,10 +95,10 @@ class StoreFileValidationTest {
 
     @Test
     void aNewerFormatVersion() {
-        Path file = storeWithRows("v3.db", 10, 10);
-        sql(file, "PRAGMA user_version = 3");
-        refusedUnchanged(file).hasMessageContaining("has format version 3: written by a newer memstore")
-                .hasMessageContaining("reads format version " + StoreSchema.FORMAT_VERSION + " only");
+        Path file = storeWithRows("v4.db", 10, 10);
+        sql(file, "PRAGMA user_version = 4");
+        refusedUnchanged(file).hasMessageContaining("has format version 4: written by a newer memstore")
+                .hasMessageContaining("reads format versions 2 and " + StoreSchema.FORMAT_VERSION + " only");
     }
 
     @Test
@@ -113,14 +113,14 @@ class StoreFileValidationTest {
                         + " ('finished_compaction', 0)",
                 "INSERT INTO kv VALUES (" + Revision.pack(1, 0) + ", x'6b', x'76', " + Revision.pack(1, 0) + ", 1, 0)");
         refusedUnchanged(file).hasMessageContaining("has format version 1: an older format whose rows carry no"
-                + " checksums").hasMessageContaining("reads format version 2 only");
+                + " checksums").hasMessageContaining("reads format versions 2 and 3 only");
     }
 
     @Test
     void headerAndMetaDisagreeOnTheVersion() {
         Path file = storeWithRows("meta-version.db", 10, 10);
         sql(file, "UPDATE meta SET value = 7 WHERE name = 'format_version'");
-        refusedUnchanged(file).hasMessageContaining("meta format_version 7 but header user_version 2");
+        refusedUnchanged(file).hasMessageContaining("meta format_version 7 but header user_version 3");
     }
 
     @Test
@@ -135,9 +135,9 @@ class StoreFileValidationTest {
         Path file = dir.resolve("cols.db");
         sql(file, "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
                 "PRAGMA user_version = " + StoreSchema.FORMAT_VERSION,
-                "CREATE TABLE kv (rev INTEGER PRIMARY KEY, key TEXT, value BLOB)",
+                "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key TEXT, value BLOB)",
                 "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)");
-        refusedUnchanged(file).hasMessageContaining("table kv has columns");
+        refusedUnchanged(file).hasMessageContaining("table kv_key has columns");
     }
 
     @Test
@@ -158,8 +158,9 @@ class StoreFileValidationTest {
     void tombstoneOfAKeyThatIsNotLive() {
         Path file = storeWithRows("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6f6e65', x'', 0, 0, 1, "
-                        + RowChecksum.of(rev, b("none"), new byte[0], 0, 0, true) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6f6e65', 0, 0, 1, "
+                        + RowChecksum.ofKey(rev, b("none"), 0, 0, true) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", x'', " + RowChecksum.ofValue(rev, new byte[0]) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
@@ -170,8 +171,9 @@ class StoreFileValidationTest {
     void putRowWithImpossibleVersion() {
         Path file = storeWithRows("ver.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv VALUES (" + rev + ", x'6e6577', x'', " + rev + ", 0, 0, "
-                        + RowChecksum.of(rev, b("new"), new byte[0], rev, 0, false) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6577', " + rev + ", 0, 0, "
+                        + RowChecksum.ofKey(rev, b("new"), rev, 0, false) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", x'', " + RowChecksum.ofValue(rev, new byte[0]) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version 0");

@@ -74,6 +74,20 @@ final class StoreTestSupport {
         }
     }
 
+    /** The first column of every row of a query. */
+    static java.util.List<Long> queryLongs(Path file, String sql) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(sql)) {
+            java.util.List<Long> out = new java.util.ArrayList<>();
+            while (rs.next()) {
+                out.add(rs.getLong(1));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The java executable of this JVM, for child processes. */
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
