@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The baseline of {@link StoreGetBenchmark}: SQLite's own point select of the same rows, with nothing of the
  * store around it. The file is made exactly as StoreGetBenchmark makes it (N rows of {@link Workload} ingested by
  * {@link MvccStore} in DEFERRED mode, then closed), and read on one JDBC connection with the store's page cache
- * (2,000 KiB) and a prepared {@code SELECT value FROM kv WHERE rev = ?}, the rows visited in the same shuffled
+ * (2,000 KiB) and a prepared {@code SELECT value FROM kv_value WHERE rev = ?}, the rows visited in the same shuffled
  * order. The select goes by the table's primary key, the revision, which a store without an in-memory index could
  * not know from the key: it is the least SQLite can do to return the row, so {@code get / select} says what the
  * store's index lookup, snapshot, row decoding and checksum cost on top.
@@ -75,7 +75,7 @@ public class RawPointSelectBenchmark {
             revs = new long[keys];
             int i = 0;
             // the rows' revisions in ingest order: row i of Workload.keys was the i-th put
-            try (ResultSet rs = s.executeQuery("SELECT rev FROM kv ORDER BY rev")) {
+            try (ResultSet rs = s.executeQuery("SELECT rev FROM kv_value ORDER BY rev")) {
                 while (rs.next()) {
                     revs[i++] = rs.getLong(1);
                 }
@@ -84,7 +84,7 @@ public class RawPointSelectBenchmark {
                 throw new IllegalStateException(file + " holds " + i + " rows, expected " + keys);
             }
         }
-        select = connection.prepareStatement("SELECT value FROM kv WHERE rev = ?");
+        select = connection.prepareStatement("SELECT value FROM kv_value WHERE rev = ?");
     }
 
     @TearDown

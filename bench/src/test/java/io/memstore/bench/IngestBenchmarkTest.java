@@ -68,12 +68,13 @@ class IngestBenchmarkTest {
         assertThat(dir).doesNotExist();
     }
 
-    /** The keys of the kv table in revision order; checks each row's value and version on the way. */
+    /** The keys of kv_key in revision order, with their kv_value rows; checks each row's value and version. */
     private List<byte[]> keysInFile(Path file) throws Exception {
         List<byte[]> keys = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
              Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT key, value, version, tombstone FROM kv ORDER BY rev")) {
+             ResultSet rs = s.executeQuery("SELECT k.key, v.value, k.version, k.tombstone"
+                     + " FROM kv_key k JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
                 keys.add(rs.getBytes(1));
                 assertThat(rs.getBytes(2)).isEqualTo(bench.value);
