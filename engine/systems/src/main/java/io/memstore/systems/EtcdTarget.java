@@ -1,6 +1,7 @@
 package io.memstore.systems;
 
 import io.memstore.measure.probe.LoadTarget;
+import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.probe.ProcMemory;
 
 import java.nio.file.Path;
@@ -37,9 +38,9 @@ final class EtcdTarget implements LoadTarget {
         this.kv = kv;
     }
 
-    static EtcdTarget open(int members, Path dataDir) {
+    static EtcdTarget open(int members, Path dataDir, long snapshotCount) {
         Path binary = EtcdBinary.locate();
-        EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT);
+        EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT, snapshotCount);
         try {
             return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT, cluster::checkAlive));
         } catch (RuntimeException e) {
@@ -149,6 +150,23 @@ final class EtcdTarget implements LoadTarget {
             out.put(prefix + "dbSize", metrics.get(EtcdMember.METRIC_DB_SIZE));
         }
         return out;
+    }
+
+    /**
+     * Restarts every member on its data ({@link EtcdCluster#restart}): {@code reopen.seconds} from the new starts
+     * until every member is healthy (each rebuilt its index from every revision in its db),
+     * {@code reopen.revisionsPerSecond} the revisions written over that time, {@code reopen.rss} the largest
+     * member's RSS right after (the pages of the memory-mapped db the restore touched count in it).
+     */
+    @Override
+    public Map<String, Number> reopen() {
+        Duration took = cluster.restart(START_TIMEOUT);
+        double seconds = took.toNanos() / 1e9;
+        Map<String, Number> m = new LinkedHashMap<>();
+        m.put(Metrics.REOPEN_SECONDS, seconds);
+        m.put(Metrics.REOPEN_REVISIONS_PER_SECOND, revisionCount() / Math.max(1e-9, seconds));
+        m.put(Metrics.REOPEN_RSS, memory().rss());
+        return m;
     }
 
     @Override
