@@ -7,12 +7,20 @@ import groovy.json.JsonSlurper
 return { File basedir, File page, int width ->
     assert page.isFile() : "no report page ${page}"
     def probe = new File(page.parentFile, '.layout-' + page.name)
-    // the measuring script: horizontal overflow of the page, every chart text inside its SVG's viewBox,
+    // the measuring script: horizontal overflow of the page (and the tables or charts that cause it), every chart text inside its SVG's viewBox,
     // legend entries not overlapping, and the SVGs' titles (the tooltips that name the drawn rows)
     def script = '''
 <script>
 window.addEventListener('load', function () {
-  var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, charts: []};
+  var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, charts: [], wide: []};
+  // what reaches past the window: tables and charts by their first words, so a failure names the culprit
+  document.querySelectorAll('table, svg.memstore-chart, pre').forEach(function (e) {
+    var r = e.getBoundingClientRect().right;
+    if (r > window.innerWidth + 0.5) {
+      out.wide.push(e.tagName.toLowerCase() + ' ending at ' + Math.round(r) + ' px: '
+          + e.textContent.replace(/\s+/g, ' ').trim().substring(0, 80));
+    }
+  });
   document.querySelectorAll('svg.memstore-chart').forEach(function (svg) {
     var vb = svg.viewBox.baseVal, chart = {title: svg.querySelector('title').textContent, outside: [],
         overlaps: [], titles: [], right: svg.getBoundingClientRect().right};

@@ -35,7 +35,7 @@ assert html.contains('End of the memstore report: 5 tables, 3 charts.')
 // laid out at 1024 px: nothing overflows, every chart text inside its chart, legends apart, every row drawn
 def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
 def layout = check(basedir, page, 1024)
-assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window"
+assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window: ${layout.wide}"
 assert layout.charts.size() == 3
 layout.charts.each { c ->
     assert c.outside.isEmpty() : "${c.title}: text outside the chart: ${c.outside}"

@@ -11,6 +11,8 @@ json.rows.each { row ->
     assert row.metrics['get.opsPerSecond'] > 0
     // 10K values of 256 B were stored by each
     assert row.metrics['store.fileSize'] > 10_000 * 256 / 2
+    // and reopened from its files
+    assert row.metrics['reopen.seconds'] > 0
 }
 // budgets apply to every system's rows
 assert json.budgets.size() == 3 && json.budgets.every { it.passed }

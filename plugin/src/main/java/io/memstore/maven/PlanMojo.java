@@ -83,7 +83,10 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.jvmArgs")
     private String jvmArgs;
 
-    /** Per calibration run of a row. */
+    /**
+     * Per calibration run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running
+     * is killed.
+     */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 

@@ -35,7 +35,7 @@ public class ReportAggregateMojo extends AbstractMavenReport {
     /** The page's name in the site: {@code memstore-aggregate.html}. */
     static final String OUTPUT_NAME = "memstore-aggregate";
 
-    /** Skip the report. */
+    /** Skip the aggregate report (the site then has no memstore-aggregate page). */
     @Parameter(property = "memstore.skip", defaultValue = "false")
     private boolean skip;
 

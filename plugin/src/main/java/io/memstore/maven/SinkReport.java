@@ -15,8 +15,8 @@ import org.apache.maven.reporting.MavenReportException;
  * Writes a {@link Report} as Doxia sink events. It calls only Sink methods that Doxia 1 (maven-site-plugin up to
  * 3.12.1) and Doxia 2 (3.20.0 on) both have: {@code tableRows(int[], boolean)}, never {@code tableRows()};
  * no {@code verbatim}; table captions as bold paragraphs (Doxia 1 and 2 place {@code tableCaption} differently);
- * the charts' SVG through {@code rawText}, already escaped by the engine. Every other text goes through
- * {@code text()}, which the sink escapes.
+ * the charts' SVG and the cells' {@code <wbr>} break opportunities through {@code rawText}, the SVG already escaped
+ * by the engine. Every other text goes through {@code text()}, which the sink escapes.
  */
 final class SinkReport implements Block.Visitor {
     private final Sink sink;
@@ -134,11 +134,29 @@ final class SinkReport implements Block.Visitor {
                 sink.tableHeaderCell_();
             } else {
                 sink.tableCell();
-                sink.text(cell);
+                breakable(cell);
                 sink.tableCell_();
             }
         }
         sink.tableRow_();
+    }
+
+    /**
+     * A cell's text with a line-break opportunity ({@code <wbr>}, which copying leaves out) after each {@code /}
+     * and {@code ,}: row names such as {@code index/keys=100K,versions=1,keySize=64B} have no space, and without
+     * these the column would be as wide as the longest name and push the table past a 1024 px window.
+     */
+    private void breakable(String text) {
+        int from = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c == '/' || c == ',') && i + 1 < text.length() && text.charAt(i + 1) != ' ') {
+                sink.text(text.substring(from, i + 1));
+                sink.rawText("<wbr>");
+                from = i + 1;
+            }
+        }
+        sink.text(text.substring(from));
     }
 
     @Override

@@ -34,6 +34,8 @@ import java.util.UUID;
 public final class EtcdCluster implements AutoCloseable {
     /** How long a member may take to stop after SIGTERM. */
     static final Duration GRACE = Duration.ofSeconds(10);
+    /** etcd 3.4's own {@code --snapshot-count}. */
+    public static final long DEFAULT_SNAPSHOT_COUNT = 100_000;
     private static final int START_ATTEMPTS = 3;
     private static final Set<EtcdCluster> RUNNING = Collections.synchronizedSet(new LinkedHashSet<>());
 
@@ -60,13 +62,26 @@ public final class EtcdCluster implements AutoCloseable {
      *                                    the attempt is left running or on disk
      */
     public static EtcdCluster start(Path binary, int size, Path parent, Duration timeout) {
+        return start(binary, size, parent, timeout, DEFAULT_SNAPSHOT_COUNT);
+    }
+
+    /**
+     * Starts a cluster whose members snapshot every {@code snapshotCount} applied raft entries
+     * ({@code --snapshot-count}), and waits until every member is healthy.
+     *
+     * @see #start(Path, int, Path, Duration)
+     */
+    public static EtcdCluster start(Path binary, int size, Path parent, Duration timeout, long snapshotCount) {
+        if (snapshotCount < 1) {
+            throw new IllegalArgumentException("an etcd snapshot count must be at least 1, was " + snapshotCount);
+        }
         if (size < 1) {
             throw new IllegalArgumentException("an etcd cluster needs at least 1 member, was " + size);
         }
         SystemUnavailableException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             Path dir = createDir(parent);
-            EtcdCluster cluster = launch(binary, size, dir);
+            EtcdCluster cluster = launch(binary, size, dir, snapshotCount);
             try {
                 cluster.awaitHealthy(timeout);
                 return cluster;
@@ -91,7 +106,7 @@ public final class EtcdCluster implements AutoCloseable {
         }
     }
 
-    private static EtcdCluster launch(Path binary, int size, Path dir) {
+    private static EtcdCluster launch(Path binary, int size, Path dir, long snapshotCount) {
         List<Integer> ports = LoopbackPorts.pick(2 * size);
         StringBuilder initial = new StringBuilder();
         for (int i = 0; i < size; i++) {
@@ -105,7 +120,8 @@ public final class EtcdCluster implements AutoCloseable {
             for (int i = 0; i < size; i++) {
                 String name = "m" + (i + 1);
                 cluster.members.add(EtcdMember.start(binary, name, ports.get(2 * i), ports.get(2 * i + 1),
-                        initial.toString(), token, dir.resolve(name + ".data"), dir.resolve(name + ".log")));
+                        initial.toString(), token, dir.resolve(name + ".data"), dir.resolve(name + ".log"),
+                        snapshotCount));
             }
         } catch (RuntimeException e) {
             cluster.close();
@@ -116,9 +132,9 @@ public final class EtcdCluster implements AutoCloseable {
 
     private void awaitHealthy(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        List<EtcdMember> waiting = new ArrayList<>(members);
+        List<EtcdMember> waiting = new ArrayList<>(members());
         while (!waiting.isEmpty()) {
-            for (EtcdMember m : members) {
+            for (EtcdMember m : members()) {
                 if (!m.isAlive()) {
                     if (m.logContains("address already in use")) {
                         throw new PortTaken(m.ended());
@@ -132,7 +148,7 @@ public final class EtcdCluster implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 EtcdMember m = waiting.get(0);
-                throw new SystemUnavailableException("etcd: member " + m.name() + " of " + members.size()
+                throw new SystemUnavailableException("etcd: member " + m.name() + " of " + members().size()
                         + " was not healthy within " + timeout.toSeconds() + " s (GET " + m.clientUrl()
                         + "/health)" + m.logTailSuffix());
             }
@@ -145,8 +161,38 @@ public final class EtcdCluster implements AutoCloseable {
         }
     }
 
-    public List<EtcdMember> members() {
+    public synchronized List<EtcdMember> members() {
         return List.copyOf(members);
+    }
+
+    /**
+     * Restarts every member on its data, as after a reboot: SIGTERM to all, each awaited (SIGKILL after
+     * {@link #GRACE}), then every member started again with its own command, and awaited until healthy. The
+     * members restore their store from their data directories (etcd reads every revision of its db to rebuild
+     * its index).
+     *
+     * @return the time from the first new start until every member was healthy
+     * @throws SystemUnavailableException when a member does not come back healthy within the timeout
+     */
+    public Duration restart(Duration timeout) {
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("the etcd cluster in " + dir + " is stopped");
+            }
+            members.forEach(EtcdMember::terminate);
+            for (EtcdMember m : members) {
+                if (!m.awaitEnd(GRACE)) {
+                    throw new SystemUnavailableException("etcd: member " + m.name() + " did not stop within "
+                            + GRACE.toSeconds() + " s of SIGTERM" + m.logTailSuffix());
+                }
+            }
+        }
+        long start = System.nanoTime();
+        synchronized (this) {
+            members.replaceAll(EtcdMember::restart);
+        }
+        awaitHealthy(timeout);
+        return Duration.ofNanos(System.nanoTime() - start);
     }
 
     /** The client URLs of every member, for a client that spreads its requests. */

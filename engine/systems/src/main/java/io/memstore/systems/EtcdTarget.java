@@ -1,6 +1,7 @@
 package io.memstore.systems;
 
 import io.memstore.measure.probe.LoadTarget;
+import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.probe.ProcMemory;
 
 import java.nio.file.Path;
@@ -24,6 +25,11 @@ import java.util.Map;
 final class EtcdTarget implements LoadTarget {
     /** How long the members may take to become healthy. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long restarted members may take to become healthy: each restores its index from every revision of its
+     * db first (three members of 5M revisions each, restoring at once on 2 cores, took more than a minute).
+     */
+    static final Duration RESTART_TIMEOUT = Duration.ofMinutes(15);
     /** The longest wait for one answer from etcd. */
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     /** Gets timed at most: each is a network round trip. */
@@ -37,9 +43,9 @@ final class EtcdTarget implements LoadTarget {
         this.kv = kv;
     }
 
-    static EtcdTarget open(int members, Path dataDir) {
+    static EtcdTarget open(int members, Path dataDir, long snapshotCount) {
         Path binary = EtcdBinary.locate();
-        EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT);
+        EtcdCluster cluster = EtcdCluster.start(binary, members, dataDir, START_TIMEOUT, snapshotCount);
         try {
             return new EtcdTarget(cluster, new EtcdKv(cluster.endpoints(), REQUEST_TIMEOUT, cluster::checkAlive));
         } catch (RuntimeException e) {
@@ -149,6 +155,23 @@ final class EtcdTarget implements LoadTarget {
             out.put(prefix + "dbSize", metrics.get(EtcdMember.METRIC_DB_SIZE));
         }
         return out;
+    }
+
+    /**
+     * Restarts every member on its data ({@link EtcdCluster#restart}): {@code reopen.seconds} from the new starts
+     * until every member is healthy (each rebuilt its index from every revision in its db),
+     * {@code reopen.revisionsPerSecond} the revisions written over that time, {@code reopen.rss} the largest
+     * member's RSS right after (the pages of the memory-mapped db the restore touched count in it).
+     */
+    @Override
+    public Map<String, Number> reopen() {
+        Duration took = cluster.restart(RESTART_TIMEOUT);
+        double seconds = took.toNanos() / 1e9;
+        Map<String, Number> m = new LinkedHashMap<>();
+        m.put(Metrics.REOPEN_SECONDS, seconds);
+        m.put(Metrics.REOPEN_REVISIONS_PER_SECOND, revisionCount() / Math.max(1e-9, seconds));
+        m.put(Metrics.REOPEN_RSS, memory().rss());
+        return m;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.memstore.systems;
 
 import io.memstore.measure.probe.LoadTarget;
+import io.memstore.measure.probe.Metrics;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.NativeLibraryLoader;
 import org.rocksdb.Options;
@@ -27,7 +28,7 @@ import java.nio.file.Path;
 final class RocksDbTarget implements LoadTarget {
     static final String DB_DIR = "rocksdb";
     private final Options options;
-    private final RocksDB db;
+    private RocksDB db;
     private final Path dir;
     private long writes;
 
@@ -137,9 +138,28 @@ final class RocksDbTarget implements LoadTarget {
         return "RocksDB.get(key), latest value";
     }
 
+    /**
+     * Closes the database and opens it again: {@code reopen.seconds} is the open until it can serve a get (it
+     * reads its manifest and replays its log, not its keys, so no revisions per second are given).
+     */
+    @Override
+    public java.util.Map<String, Number> reopen() {
+        db.close();
+        long start = System.nanoTime();
+        try {
+            db = RocksDB.open(options, dir.toString());
+        } catch (RocksDBException e) {
+            db = null;
+            throw new IllegalStateException("cannot reopen the RocksDB database in " + dir + ": " + e.getMessage(), e);
+        }
+        return java.util.Map.of(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
+    }
+
     @Override
     public void close() {
-        db.close();
+        if (db != null) {
+            db.close();
+        }
         options.close();
     }
 }

@@ -25,11 +25,13 @@ public final class SystemTargets implements TargetProvider {
         return Set.of(ETCD, ETCD_CLUSTER, H2, ROCKSDB);
     }
 
+    /** @param row the row, for its etcd snapshot count; null opens a target with every default */
     @Override
     public LoadTarget open(String system, RowParams row, Path dataDir) {
+        long snapshotCount = row == null ? EtcdCluster.DEFAULT_SNAPSHOT_COUNT : row.snapshotCount();
         return switch (system) {
-            case ETCD -> EtcdTarget.open(1, dataDir);
-            case ETCD_CLUSTER -> EtcdTarget.open(CLUSTER_SIZE, dataDir);
+            case ETCD -> EtcdTarget.open(1, dataDir, snapshotCount);
+            case ETCD_CLUSTER -> EtcdTarget.open(CLUSTER_SIZE, dataDir, snapshotCount);
             case H2 -> H2Target.open(dataDir);
             case ROCKSDB -> RocksDbTarget.open(dataDir);
             default -> throw new IllegalArgumentException("system '" + system + "' is not one of " + systems());

@@ -41,6 +41,13 @@ class EmbeddedTargetsTest {
             t.compact();
             assertThat(t.get(key(1_999))).isTrue();
             assertThat(t.keyCount()).isEqualTo(1_999);
+            // reopen: closed and opened again from its files, every key still there
+            java.util.Map<String, Number> reopen = t.reopen();
+            assertThat(reopen.keySet()).containsExactly("reopen.seconds");
+            assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive().isLessThan(60);
+            assertThat(t.keyCount()).isEqualTo(1_999);
+            assertThat(t.get(key(1_998))).isTrue();
+            assertThat(t.get(key(5))).isFalse();
         }
         // a second target over the same directory is refused, never mixed with the first's data
         assertThatThrownBy(() -> new SystemTargets().open(system, null, data))

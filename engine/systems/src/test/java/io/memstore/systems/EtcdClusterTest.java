@@ -94,6 +94,33 @@ class EtcdClusterTest {
     }
 
     @Test
+    void aRestartKeepsEveryKeyOnNewProcessesAndASnapshotCountTakesSnapshots() throws IOException {
+        try (EtcdCluster cluster = EtcdCluster.start(etcd, 1, dir, START, 100);
+             EtcdKv kv = new EtcdKv(cluster.endpoints(), Duration.ofSeconds(30))) {
+            for (int i = 0; i < 300; i++) {
+                kv.put(("key-" + i).getBytes(StandardCharsets.US_ASCII), new byte[64]);
+            }
+            kv.awaitWrites();
+            EtcdMember before = cluster.members().get(0);
+            // --snapshot-count 100: 300 puts leave snapshot files (member/snap/<term>-<index>.snap)
+            try (var snaps = Files.list(before.dataDir().resolve("member/snap"))) {
+                assertThat(snaps.filter(f -> f.getFileName().toString().endsWith(".snap"))).isNotEmpty();
+            }
+            Duration took = cluster.restart(START);
+            EtcdMember after = cluster.members().get(0);
+            assertThat(after.pid()).isNotEqualTo(before.pid());
+            assertThat(before.isAlive()).isFalse();
+            assertThat(after.clientPort()).isEqualTo(before.clientPort());
+            assertThat(took).isPositive().isLessThan(START);
+            assertThat(after.memory().rss()).isGreaterThan(10L << 20);
+            assertThat(kv.keyCount()).isEqualTo(300);
+            assertThat(kv.exists("key-299".getBytes(StandardCharsets.US_ASCII))).isTrue();
+        }
+        assertThat(dir).isEmptyDirectory();
+        assertThatThrownBy(() -> EtcdCluster.start(etcd, 1, dir, START, 0)).hasMessageContaining("at least 1");
+    }
+
+    @Test
     void aMemberKilledMidLoadFailsTheLoadClearlyAndAtOnce() {
         try (EtcdCluster cluster = EtcdCluster.start(etcd, 1, dir, START);
              EtcdKv kv = new EtcdKv(cluster.endpoints(), Duration.ofSeconds(60), cluster::checkAlive)) {

@@ -61,6 +61,15 @@ class EtcdTargetTest {
             assertThat(idle.rss()).isPositive();
             assertThat(t.fileSize()).isGreaterThan(2_000L * 128);
             assertThat(t.maxGets()).isEqualTo(EtcdTarget.MAX_GETS);
+            // reopen: every member restarted on its data, healthy again, every key still there
+            Map<String, Number> reopen = t.reopen();
+            assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive();
+            assertThat(reopen.get("reopen.revisionsPerSecond").doubleValue())
+                    .isCloseTo(2_000 / reopen.get("reopen.seconds").doubleValue(), org.assertj.core.data.Percentage
+                            .withPercentage(1));
+            assertThat(reopen.get("reopen.rss").longValue()).isGreaterThan(10L << 20);
+            assertThat(t.keyCount()).isEqualTo(1_000);
+            assertThat(t.get("k0".getBytes(StandardCharsets.US_ASCII))).isTrue();
         }
         assertThat(dir.resolve("data")).isEmptyDirectory();
     }

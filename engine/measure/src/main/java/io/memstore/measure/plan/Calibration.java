@@ -24,6 +24,8 @@ import java.util.List;
 public final class Calibration {
     /** Key counts of a calibration run: quick (seconds per row), yet past the probe's fixed overhead. */
     public static final List<Long> DEFAULT_KEYS = List.of(25_000L, 100_000L);
+    /** The second snapshot count of an etcd calibration: snapshots every 10K entries, within its smallest rows. */
+    public static final long ETCD_SNAPSHOT_COUNT = 10_000;
 
     private Calibration() {
     }
@@ -40,6 +42,7 @@ public final class Calibration {
                     && (!memstore || p.index().equals(want.index()) && p.store() == want.store()
                             && p.settings().equals(want.settings()))
                     && p.deletes() == 0 && !p.compact();
+            // any snapshot count: the heap model charges each row's raft log apart (HeapModel's cr)
             if (same && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0 && r.metric(Metric.PROCESS_RSS).isPresent()
                     && r.metric(Metric.JVM_BASELINE_RSS).isPresent()) {
                 out.add(r);
@@ -59,6 +62,14 @@ public final class Calibration {
                     + ", store=" + s.params().store().specName() + " without deletes or compaction, with RSS";
         }
         HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), m);
+        if (!heap.raftFits(s.params())) {
+            return String.format(java.util.Locale.ROOT, "the etcd rows hold %s of their writes in the raft log"
+                    + " (%.2f entries per key) and the scenario %.2f per key (snapshotCount %s): the raft log's"
+                    + " cost per entry cannot be told apart from the cost per key; measure rows at a second"
+                    + " snapshotCount too, like snapshotCount: [100K, 10K]", Double.isNaN(heap.fitRaftShare())
+                    ? "several shares" : "one share", heap.fitRaftShare(), HeapModel.raftShare(s.params()),
+                    Units.count(s.params().snapshotCount()));
+        }
         if (!heap.canPredict(s.params())) {
             return "the matching rows measured one revision-slot count (" + (long) heap.fitSlots()
                     + ") and the scenario needs versions=" + s.params().versions();
@@ -66,14 +77,23 @@ public final class Calibration {
         return null;
     }
 
-    /** The rows a calibration run measures for the scenario: its parameters at each of the key counts. */
+    /**
+     * The rows a calibration run measures for the scenario: its parameters at each of the key counts; for etcd
+     * also at {@link #ETCD_SNAPSHOT_COUNT}, whose snapshots tell the raft log's cost apart from the keys'.
+     */
     public static List<Row> rows(PlanScenario s, List<Long> keys) {
         List<Row> out = new ArrayList<>();
         RowParams p = s.params();
-        for (long n : keys) {
-            RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(), p.keyPattern(),
-                    p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system());
-            out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n), at));
+        List<Long> counts = p.system().isEtcd() && p.snapshotCount() != ETCD_SNAPSHOT_COUNT
+                ? List.of(p.snapshotCount(), ETCD_SNAPSHOT_COUNT) : List.of(p.snapshotCount());
+        for (long count : counts) {
+            for (long n : keys) {
+                RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(),
+                        p.keyPattern(), p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system())
+                        .withSnapshotCount(count);
+                out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n)
+                        + (counts.size() > 1 ? ",snapshotCount=" + Units.count(count) : ""), at));
+            }
         }
         return out;
     }

@@ -79,7 +79,7 @@ public final class Plan {
 
     /** Everything a calibration row depends on but the key count. */
     private static String configuration(RowParams p) {
-        return p.versions() + "/" + p.keySize() + "/" + p.valueSize() + "/" + p.keyPattern() + "/" + p.store() + "/"
+        return p.system() + "/" + p.snapshotCount() + "/" + p.versions() + "/" + p.keySize() + "/" + p.valueSize() + "/" + p.keyPattern() + "/" + p.store() + "/"
                 + p.index() + "/" + p.seed();
     }
 }

@@ -99,6 +99,18 @@ public final class PlanJson {
             rss.put("growth", Math.round(m.rss().growth()));
             rss.put("rows", m.rss().rows());
             f.put("rss", rss);
+            f.put("cr", finite(h.cr()));
+            if (m.etcdRss() != null) {
+                HeapModel e = m.etcdRss().fit();
+                Map<String, Object> etcd = new LinkedHashMap<>();
+                etcd.put("c0", finite(e.c0()));
+                etcd.put("c1", finite(e.c1()));
+                etcd.put("c2", finite(e.c2()));
+                etcd.put("cr", finite(e.cr()));
+                etcd.put("relativeRmsError", finite(e.relativeRmsError()));
+                etcd.put("uncertainty", m.etcdRss().uncertainty());
+                f.put("etcdRss", etcd);
+            }
             f.put("uncertainty", pairRatio(m.heapUncertainty(), m.rssUncertainty()));
             fits.add(f);
         }
@@ -130,6 +142,7 @@ public final class PlanJson {
         m.put("store", p.store().specName());
         m.put("index", p.index().specName());
         m.put("system", p.system().specName());
+        m.put("snapshotCount", p.snapshotCount());
         return m;
     }
 

@@ -49,9 +49,11 @@ public final class PlanTables {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
         }
         if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
-            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + growth + k x heap"
-                    + " (k per calibration row, no young generation), no -Xmx; container limit = 1.1 x high RSS;"
-                    + " the index column names the system");
+            lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + c0 + N*(c1 + keySize)"
+                    + " + N*versions*c2 + R*cr fitted on the member's RSS, R = raft entries in memory (all writes"
+                    + " below snapshotCount; after a snapshot the entries since it + 5,000), band from R now less"
+                    + " the fit's uncertainty to the most R held plus it (freed raft pages may still be resident),"
+                    + " no -Xmx; container limit = 1.1 x high RSS; the index column names the system");
         }
         lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
                 + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
@@ -63,6 +65,9 @@ public final class PlanTables {
 
     /** {@code layout formula with c0=.. c1=.. c2=.. from N rows (source); rss ...}. */
     static String describe(ScenarioModel m) {
+        if (m.etcdRss() != null) {
+            return describeEtcd(m);
+        }
         HeapModel h = m.heap();
         RssModel r = m.rss();
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
@@ -73,6 +78,21 @@ public final class PlanTables {
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
                 h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.growth() / (1 << 20), r.anchors().size(),
                 m.heapUncertainty() * 100, m.rssUncertainty() * 100);
+    }
+
+    private static String describeEtcd(ScenarioModel m) {
+        HeapModel h = m.heap();
+        HeapModel r = m.etcdRss().fit();
+        return String.format(Locale.ROOT, "Go heap c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; RSS ="
+                        + " idle %.1f MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; over %d row(s)"
+                        + " from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", h.c0(), h.c1(), coefficient(h.c2()),
+                coefficient(h.cr()), h.relativeRmsError() * 100, m.etcdRss().baselineRss() / (1 << 20), r.c0(),
+                r.c1(), coefficient(r.c2()), coefficient(r.cr()), r.relativeRmsError() * 100, r.rows().size(),
+                m.source(), m.heapUncertainty() * 100, m.rssUncertainty() * 100);
+    }
+
+    private static String coefficient(double v) {
+        return Double.isNaN(v) ? "not fitted" : String.format(Locale.ROOT, "%.1f B", v);
     }
 
     private static String band(double v, double low, double high) {

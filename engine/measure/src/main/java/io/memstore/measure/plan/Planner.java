@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}.
- * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form, and the RSS model
- * is a process's without generations ({@link RssModel#fitProcess}); no -Xmx is recommended (0).
+ * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form with the raft log
+ * charged apart, and the RSS is fitted in that form on the member's own RSS ({@link EtcdRssModel}); no -Xmx is
+ * recommended (0).
  */
 public final class Planner {
     private Planner() {
@@ -42,15 +43,31 @@ public final class Planner {
         double live = heap.predict(s.params());
         double liveLow = live * (1 - uh);
         double liveHigh = live * (1 + uh);
-        double r = rss.predict(live);
-        double rssLow = rss.low(liveLow);
-        double rssHigh = rss.high(liveHigh);
+        EtcdRssModel etcd = null;
+        double r;
+        double rssLow;
+        double rssHigh;
+        if (jvm) {
+            r = rss.predict(live);
+            rssLow = rss.low(liveLow);
+            rssHigh = rss.high(liveHigh);
+        } else {
+            double rssSpread = 0;
+            for (RowResult row : used) {
+                double y = row.metric(Metric.PROCESS_RSS).getAsDouble();
+                rssSpread = Math.max(rssSpread, row.spreadOf(Metric.PROCESS_RSS).orElse(0) / y);
+            }
+            etcd = EtcdRssModel.fit(Layout.of(s.params().index()), used, rssSpread);
+            r = etcd.predict(s.params());
+            rssLow = etcd.low(s.params());
+            rssHigh = etcd.high(s.params());
+        }
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
         // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
         long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
         long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
                 : PlanRules.containerLimit(rssHigh, 0, 0);
         return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
-                new ScenarioModel(source, heap, rss, uh, ur));
+                new ScenarioModel(source, heap, rss, uh, ur, etcd));
     }
 }

@@ -8,7 +8,13 @@ package io.memstore.measure.plan;
  * @param rss             the RSS model
  * @param heapUncertainty relative half-width of the live heap's low..high band
  * @param rssUncertainty  the larger distance from the predicted RSS to an end of its band, relative to it
+ * @param etcdRss         for an etcd scenario the model its RSS came from (then {@code rss} gives only the idle
+ *                        member's RSS); null otherwise
  */
 public record ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty,
-                            double rssUncertainty) {
+                            double rssUncertainty, EtcdRssModel etcdRss) {
+    /** A JVM scenario's models. */
+    public ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty, double rssUncertainty) {
+        this(source, heap, rss, heapUncertainty, rssUncertainty, null);
+    }
 }

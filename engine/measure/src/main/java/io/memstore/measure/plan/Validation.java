@@ -122,7 +122,8 @@ public final class Validation {
 
     private static Row row(String what, RowParams b, long keys, int versions) {
         RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
-                b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system());
+                b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system())
+                .withSnapshotCount(b.snapshotCount());
         return new Row(what + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize="
                 + Units.compactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
                 : b.system().specName()), p);

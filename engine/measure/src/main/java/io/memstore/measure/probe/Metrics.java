@@ -32,6 +32,8 @@ public final class Metrics {
     public static final String REOPEN_SECONDS = Metric.REOPEN_SECONDS.metricName();
     /** Revisions the reopened store's index holds divided by reopen.seconds (1/s). */
     public static final String REOPEN_REVISIONS_PER_SECOND = Metric.REOPEN_REVISIONS_PER_SECOND.metricName();
+    /** RSS of a restarted server right after it is healthy again, etcd rows only (B). */
+    public static final String REOPEN_RSS = Metric.REOPEN_RSS.metricName();
     /** Wall time of the compaction, null when the row does not compact (s). */
     public static final String COMPACT_SECONDS = "compact.seconds";
 

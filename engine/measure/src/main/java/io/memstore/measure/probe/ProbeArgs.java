@@ -33,7 +33,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     private static final List<String> NAMES = List.of("row", "workload", "keys", "versions", "keySize", "valueSize",
             "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability", "sqliteCacheKiB",
-            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "system", "out", "dir", "gets");
+            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "system", "snapshotCount", "out", "dir", "gets");
 
     public ProbeArgs {
         if (row == null || row.params() == null || output == null || dataDir == null) {
@@ -70,6 +70,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
         out.add("--batchBytes=" + s.batchBytes());
         out.add("--batchIntervalMillis=" + s.batchIntervalMillis());
         out.add("--system=" + p.system().specName());
+        out.add("--snapshotCount=" + p.snapshotCount());
         out.add("--out=" + output);
         out.add("--dir=" + dataDir);
         out.add("--gets=" + gets);
@@ -78,7 +79,7 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     /**
      * Reads arguments of the form {@code --name=value}; every name of {@link #toArgs()} is required except
-     * {@code gets} and {@code system} (memstore when absent).
+     * {@code gets}, {@code system} (memstore when absent) and {@code snapshotCount} (etcd's default).
      *
      * @throws IllegalArgumentException naming the argument and what was expected
      */
@@ -108,7 +109,8 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
                 f.decimal("deletes"), f.bool("compact"), new StoreSettings(f.intValue("leafCapacity"),
                 f.choice("durability", Durability.class), f.intValue("sqliteCacheKiB"), f.intValue("readConnections"),
                 f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")),
-                values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE);
+                values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE,
+                values.containsKey("snapshotCount") ? f.longValue("snapshotCount") : RowParams.DEFAULT_SNAPSHOT_COUNT);
         int gets = values.containsKey("gets") ? f.intValue("gets") : DEFAULT_GETS;
         return new ProbeArgs(new Row(f.text("row"), params), Path.of(f.text("out")), Path.of(f.text("dir")), gets);
     }

@@ -29,7 +29,8 @@ import java.util.function.Function;
 /**
  * The tables people read, shared by {@link ConsoleTables} and {@link ResultMarkdown}: per workload the seed's
  * layout (N | versions | key size | value size | index live heap | allocated | RSS | peak RSS | store file |
- * puts/s | get/s, and for a workload with store rows reopen, s | reopen, rev/s), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
+ * puts/s | get/s, and for a workload with store or other systems' rows reopen, s | reopen, rev/s, with RSS
+ * after reopen for etcd's restarts), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
  * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
  */
 public final class ReportTables {
@@ -51,8 +52,8 @@ public final class ReportTables {
 
     private static final List<Varying> VARYING = List.of(
             new Varying("system", false, p -> p.system().specName(), SystemKind.MEMSTORE.specName()),
-            new Varying("index", false, memstoreOnly(p -> p.index().specName())),
-            new Varying("store", false, memstoreOnly(p -> p.store().specName())),
+            new Varying("index", false, ifTheirs(RowField.INDEX, p -> p.index().specName())),
+            new Varying("store", false, ifTheirs(RowField.STORE, p -> p.store().specName())),
             new Varying("key pattern", false, p -> p.keyPattern().specName()),
             new Varying("deletes", true, p -> Units.percent(p.deletes())),
             new Varying("compact", false, p -> Boolean.toString(p.compact())),
@@ -62,20 +63,20 @@ public final class ReportTables {
             varying("read connections", true, RowField.READ_CONNECTIONS),
             varying("batch limit", true, RowField.BATCH_LIMIT),
             varying("batch bytes", true, RowField.BATCH_BYTES),
-            varying("batch interval", true, RowField.BATCH_INTERVAL));
+            varying("batch interval", true, RowField.BATCH_INTERVAL),
+            varying("snapshot count", true, RowField.SNAPSHOT_COUNT));
 
     private static Varying varying(String header, boolean right, RowField field) {
         Function<RowParams, String> cell = p -> field.format(field.get(p));
-        return new Varying(header, right, SystemKind.MEMSTORE_ONLY.contains(field) ? memstoreOnly(cell) : cell,
-                field.builtInDefaultText());
+        return new Varying(header, right, ifTheirs(field, cell), field.builtInDefaultText());
     }
 
-    /** A memstore-only field's cell: {@value #NOT_THEIRS} in rows of other systems, which ignore it. */
-    private static Function<RowParams, String> memstoreOnly(Function<RowParams, String> cell) {
-        return p -> p.system() == SystemKind.MEMSTORE ? cell.apply(p) : NOT_THEIRS;
+    /** A field's cell: {@value #NOT_THEIRS} in rows of systems that ignore it ({@link SystemKind#ignores}). */
+    private static Function<RowParams, String> ifTheirs(RowField field, Function<RowParams, String> cell) {
+        return p -> p.system().ignores(field) ? NOT_THEIRS : cell.apply(p);
     }
 
-    /** What a memstore-only field's cell says in a row of another system. */
+    /** What a field's cell says in a row of a system that ignores the field. */
     static final String NOT_THEIRS = "n/a";
 
     private ReportTables() {
@@ -123,11 +124,16 @@ public final class ReportTables {
             t.column(h + SIZE_UNIT, true);
         }
         t.column("puts/s", true).column("get/s", true);
-        // a workload with rows of memstore over SQLite also gives the reopen of the file each built
+        // a workload with rows of memstore over SQLite, or of the other systems, also gives the reopen of what
+        // each row built (for etcd a restart of the members, with their RSS after it)
         boolean stored = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE
-                && r.params().store() == StoreKind.SQLITE);
+                && r.params().store() == StoreKind.SQLITE || r.metric(Metric.REOPEN_SECONDS).isPresent());
         if (stored) {
             t.column("reopen, s", true).column("reopen, rev/s", true);
+        }
+        boolean restarted = rows.stream().anyMatch(r -> r.metric(Metric.REOPEN_RSS).isPresent());
+        if (restarted) {
+            t.column("RSS after reopen, MiB", true);
         }
         boolean members = rows.stream().anyMatch(r -> r.metric(Metric.ETCD_M2_RSS).isPresent());
         if (members) {
@@ -151,6 +157,10 @@ public final class ReportTables {
                 OptionalDouble reopen = row.metric(Metric.REOPEN_SECONDS);
                 cells.add(reopen.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.2f", reopen.getAsDouble()));
                 cells.add(rate(row.metric(Metric.REOPEN_REVISIONS_PER_SECOND)));
+            }
+            if (restarted) {
+                OptionalDouble after = row.metric(Metric.REOPEN_RSS);
+                cells.add(after.isEmpty() ? "-" : String.format(Locale.ROOT, "%.1f", after.getAsDouble() / (1 << 20)));
             }
             if (members) {
                 cells.add(memberRss(row));

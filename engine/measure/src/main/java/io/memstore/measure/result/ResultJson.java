@@ -281,7 +281,9 @@ public final class ResultJson {
                 param(p, RowField.DELETES).number(), param(p, RowField.COMPACT).bool(), settings,
                 // files written before other systems were measured hold memstore rows only
                 p.members().containsKey(RowField.SYSTEM.specName())
-                        ? choice(p, RowField.SYSTEM, SystemKind.values()) : SystemKind.MEMSTORE));
+                        ? choice(p, RowField.SYSTEM, SystemKind.values()) : SystemKind.MEMSTORE,
+                p.members().containsKey(RowField.SNAPSHOT_COUNT.specName())
+                        ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,

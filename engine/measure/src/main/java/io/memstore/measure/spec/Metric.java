@@ -34,9 +34,13 @@ public enum Metric {
     GET_OPS_PER_SECOND("get.opsPerSecond", MetricUnit.OPS_PER_SECOND,
             "point reads of existing keys at the latest revision per second, after the load"),
     REOPEN_SECONDS("reopen.seconds", MetricUnit.SECONDS,
-            "wall-clock time of reopening the store file the row built, the index rebuilt from it (store rows only)"),
+            "wall-clock time of reopening the store file the row built, the index rebuilt from it (store rows); for"
+            + " h2 and rocksdb rows the open until a get can be served; for etcd rows the restart of every member"
+            + " on its data until all are healthy"),
     REOPEN_REVISIONS_PER_SECOND("reopen.revisionsPerSecond", MetricUnit.OPS_PER_SECOND,
-            "revisions the reopened index holds divided by reopen.seconds (store rows only)"),
+            "revisions the reopened index holds divided by reopen.seconds (store and etcd rows)"),
+    REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart (etcd rows; for"
+            + " etcd-cluster rows the largest member's)"),
     ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
     ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
     ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),

@@ -9,14 +9,16 @@ import java.util.Objects;
  * loaded index).
  *
  * @param name          unique among the spec's scenarios; {@code params().workload()} is the same name
- * @param params        keys, versions, keySize, valueSize, keyPattern, store, index and system of the scenario
+ * @param params        keys, versions, keySize, valueSize, keyPattern, store, index, system and snapshotCount of
+ *                      the scenario
  * @param machineMemory the memory of the machine or container it must fit into (bytes), or null when not given
  * @param origin        where it is written, {@code file:line:column}, or the properties it came from
  */
 public record PlanScenario(String name, RowParams params, Long machineMemory, String origin) {
     /** The fields a scenario may set besides its name. */
     public static final java.util.List<RowField> FIELDS = java.util.List.of(RowField.KEYS, RowField.VERSIONS,
-            RowField.KEY_SIZE, RowField.VALUE_SIZE, RowField.KEY_PATTERN, RowField.STORE, RowField.INDEX, RowField.SYSTEM);
+            RowField.KEY_SIZE, RowField.VALUE_SIZE, RowField.KEY_PATTERN, RowField.STORE, RowField.INDEX, RowField.SYSTEM,
+            RowField.SNAPSHOT_COUNT);
     /** The field for the machine's memory, a size. */
     public static final String MACHINE_MEMORY = "machineMemory";
 

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code where}: their spec names, how their scalars parse, their limits, their built-in defaults and how row
  * names print them. Parsed values are boxed as {@code get(RowParams)} returns them: Long for keys and seed,
  * Integer for versions, keySize, valueSize, runs, leafCapacity, sqliteCache (in KiB), readConnections and
- * batchLimit, Long for batchBytes (B) and batchInterval (ms), Double for deletes, Boolean for compact, the enums
+ * batchLimit, Long for batchBytes (B), batchInterval (ms) and snapshotCount, Double for deletes, Boolean for compact, the enums
  * (system among them) and {@link IndexKind}.
  */
 public enum RowField {
@@ -457,6 +457,33 @@ public enum RowField {
         Object builtInDefault() {
             return StoreSettings.DEFAULTS.batchIntervalMillis();
         }
+    },
+    SNAPSHOT_COUNT("snapshotCount", "a count of raft entries from 1 to 100M, like 100K (etcd rows only: the members'"
+            + " --snapshot-count)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long n = count(text, expected);
+            if (n < 1 || n > SpecLimits.MAX_KEYS) {
+                throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1" : "more than the limit of "
+                        + Units.count(SpecLimits.MAX_KEYS)), expected);
+            }
+            return n;
+        }
+
+        @Override
+        public String format(Object value) {
+            return Units.count((Long) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.snapshotCount();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return RowParams.DEFAULT_SNAPSHOT_COUNT;
+        }
     };
 
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
@@ -531,7 +558,7 @@ public enum RowField {
                 (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
                 (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
                 (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]),
-                (SystemKind) v[SYSTEM.ordinal()]);
+                (SystemKind) v[SYSTEM.ordinal()], (Long) v[SNAPSHOT_COUNT.ordinal()]);
     }
 
     private static long count(String text, String expected) throws BadValue {

@@ -18,13 +18,30 @@ package io.memstore.measure.spec;
  * @param settings   the store options: B-tree leaf capacity, durability, SQLite cache, batch limits
  * @param system     which system is measured; for other systems than memstore, {@code store}, {@code index}
  *                   and {@code settings} are ignored ({@link SystemKind#MEMSTORE_ONLY}) and values are stored
+ * @param snapshotCount etcd rows: the members' {@code --snapshot-count}, the raft entries applied between two
+ *                   snapshots (other systems ignore it, {@link SystemKind#ETCD_ONLY})
  */
 public record RowParams(String workload, long keys, int versions, int keySize, int valueSize,
                         KeyPattern keyPattern, StoreKind store, IndexKind index, long seed, int runs,
-                        double deletes, boolean compact, StoreSettings settings, SystemKind system) {
+                        double deletes, boolean compact, StoreSettings settings, SystemKind system,
+                        long snapshotCount) {
+    /** etcd 3.4's default {@code --snapshot-count}. */
+    public static final long DEFAULT_SNAPSHOT_COUNT = 100_000;
+
     public RowParams {
         java.util.Objects.requireNonNull(settings, "settings");
         java.util.Objects.requireNonNull(system, "system");
+        if (snapshotCount < 1) {
+            throw new IllegalArgumentException("snapshotCount must be at least 1, was " + snapshotCount);
+        }
+    }
+
+    /** A row of this system, an etcd row with etcd's default snapshot count. */
+    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
+                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact,
+                     StoreSettings settings, SystemKind system) {
+        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
+                settings, system, DEFAULT_SNAPSHOT_COUNT);
     }
 
     /** A memstore row ({@link SystemKind#MEMSTORE}). */
@@ -45,7 +62,13 @@ public record RowParams(String workload, long keys, int versions, int keySize, i
     /** The same row measured on another system. */
     public RowParams withSystem(SystemKind other) {
         return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
-                deletes, compact, settings, other);
+                deletes, compact, settings, other, snapshotCount);
+    }
+
+    /** The same row with another etcd snapshot count. */
+    public RowParams withSnapshotCount(long count) {
+        return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
+                deletes, compact, settings, system, count);
     }
 
     /** True when the row's values are stored: always for other systems, for memstore when store is sqlite. */

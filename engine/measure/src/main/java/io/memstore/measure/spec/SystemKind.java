@@ -16,7 +16,7 @@ import java.util.Optional;
  *   <li>{@link #ROCKSDB}: RocksDB through its JNI artifact, embedded in the probe JVM.</li>
  * </ul>
  * Rows of the other systems always store their values, and ignore the fields that only memstore has
- * ({@link #MEMSTORE_ONLY}).
+ * ({@link #MEMSTORE_ONLY}); rows of systems other than etcd ignore the etcd member's ({@link #ETCD_ONLY}).
  */
 public enum SystemKind {
     MEMSTORE("memstore"),
@@ -29,6 +29,8 @@ public enum SystemKind {
     public static final List<RowField> MEMSTORE_ONLY = List.of(RowField.STORE, RowField.INDEX,
             RowField.LEAF_CAPACITY, RowField.DURABILITY, RowField.SQLITE_CACHE, RowField.READ_CONNECTIONS,
             RowField.BATCH_LIMIT, RowField.BATCH_BYTES, RowField.BATCH_INTERVAL);
+    /** The fields that configure an etcd member, and mean nothing to another system. */
+    public static final List<RowField> ETCD_ONLY = List.of(RowField.SNAPSHOT_COUNT);
 
     private final String specName;
 
@@ -43,6 +45,14 @@ public enum SystemKind {
     /** True for a real etcd, one member or a cluster: a server process the probe starts and loads. */
     public boolean isEtcd() {
         return this == ETCD || this == ETCD_CLUSTER;
+    }
+
+    /**
+     * True when this system's rows ignore the field: the memstore-only fields for the other systems, the
+     * etcd-only fields for all but etcd.
+     */
+    public boolean ignores(RowField field) {
+        return this != MEMSTORE && MEMSTORE_ONLY.contains(field) || !isEtcd() && ETCD_ONLY.contains(field);
     }
 
     /** The system with this spec name, if any. */

@@ -3,8 +3,10 @@ package io.memstore.measure.spec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -53,7 +55,10 @@ public final class WorkloadDef {
         return values.get(field);
     }
 
-    /** How many rows the workload expands to, saturating at {@link Integer#MAX_VALUE} (lists can multiply far). */
+    /**
+     * How many rows the list-valued fields multiply to, saturating at {@link Integer#MAX_VALUE} (lists can multiply far); {@link #rows}
+     * may hold fewer, when a row's system ignores a list-valued field.
+     */
     public int rowCount() {
         long n = 1;
         for (RowField f : listFields) {
@@ -65,6 +70,12 @@ public final class WorkloadDef {
     /**
      * The rows, in order: an odometer over the list-valued fields whose last field turns fastest. Names are
      * {@code workload/field=value,...} over the list-valued fields, or the bare workload name.
+     *
+     * <p>A row's system may ignore a list-valued field ({@link SystemKind#ignores}: an etcd row has no
+     * {@code index}, a memstore row no {@code snapshotCount}). Such a field takes its first value in that row and
+     * is left out of its name, so the rows that differ only in it are one row, listed where it first occurs:
+     * {@code index: [btree, reference]} with {@code system: [memstore, etcd]} gives two memstore rows and one etcd
+     * row.
      */
     public List<Row> rows() {
         RowField[] fields = RowField.values();
@@ -75,15 +86,27 @@ public final class WorkloadDef {
         int[] digits = new int[listFields.size()];
         int count = rowCount();
         List<Row> rows = new ArrayList<>(count);
+        Set<String> names = new HashSet<>();
         for (int r = 0; r < count; r++) {
-            StringBuilder rowName = new StringBuilder(name);
             for (int i = 0; i < listFields.size(); i++) {
                 RowField f = listFields.get(i);
-                Object v = values.get(f).get(digits[i]);
-                current[f.ordinal()] = v;
-                rowName.append(i == 0 ? '/' : ',').append(f.specName()).append('=').append(f.format(v));
+                current[f.ordinal()] = values.get(f).get(digits[i]);
             }
-            rows.add(new Row(rowName.toString(), RowField.params(name, current)));
+            SystemKind system = (SystemKind) current[RowField.SYSTEM.ordinal()];
+            StringBuilder rowName = new StringBuilder(name);
+            boolean first = true;
+            for (RowField f : listFields) {
+                if (system.ignores(f)) {
+                    current[f.ordinal()] = values.get(f).get(0);
+                    continue;
+                }
+                rowName.append(first ? '/' : ',').append(f.specName()).append('=')
+                        .append(f.format(current[f.ordinal()]));
+                first = false;
+            }
+            if (names.add(rowName.toString())) {
+                rows.add(new Row(rowName.toString(), RowField.params(name, current)));
+            }
             for (int i = listFields.size() - 1; i >= 0; i--) {
                 if (++digits[i] < values.get(listFields.get(i)).size()) {
                     break;

@@ -19,27 +19,60 @@ import static org.assertj.core.api.Assertions.within;
 class EtcdPlanTest {
     private static final double MIB = 1 << 20;
 
-    private static RowResult etcd(long keys, double goHeap, double rss) {
-        RowParams p = TestRows.params("e", keys, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD);
-        return new RowResult("e/keys=" + keys, p, TestRows.metrics("index.liveHeap", goHeap, "process.rss", rss,
-                "jvm.baselineRss", 36 * MIB), Map.of(), 1);
+    private static final double IDLE = 36 * MIB;
+
+    /** A row whose Go heap and RSS follow known costs per key and per raft entry in memory. */
+    private static RowResult etcd(long keys, long snapshotCount) {
+        RowParams p = TestRows.params("e", keys, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD)
+                .withSnapshotCount(snapshotCount);
+        long entries = EtcdRaftLog.entriesInMemory(p);
+        return new RowResult("e/keys=" + keys + ",snapshotCount=" + snapshotCount, p, TestRows.metrics(
+                "index.liveHeap", heap(keys, entries), "process.rss", IDLE + aboveIdle(keys, entries),
+                "jvm.baselineRss", IDLE), Map.of(), 1);
+    }
+
+    /** Go heap: 1 MiB + N * (300 B + 64 B key) + R * 700 B. */
+    private static double heap(long keys, long entries) {
+        return MIB + keys * 364.0 + entries * 700.0;
+    }
+
+    /** RSS above the idle member: 2 MiB + N * (450 B + 64 B key) + R * 800 B. */
+    private static double aboveIdle(long keys, long entries) {
+        return 2 * MIB + keys * 514.0 + entries * 800.0;
+    }
+
+    private static final List<RowResult> ROWS = List.of(etcd(20_000, 100_000), etcd(20_000, 10_000),
+            etcd(50_000, 100_000), etcd(50_000, 10_000));
+
+    private static Prediction predict(long keys, long snapshotCount) {
+        RowParams at = TestRows.params("q", keys, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD)
+                .withSnapshotCount(snapshotCount);
+        return Planner.predict(new PlanScenario("q", at, null, "test"), ROWS, "rows");
     }
 
     @Test
-    void predictsTheMembersRssFromItsGoHeap() {
-        // heap = 1 MiB + 500 B per key; RSS = 36 MiB + 2 x heap
-        List<RowResult> rows = List.of(etcd(20_000, MIB + 20_000 * 500.0, 36 * MIB + 2 * (MIB + 20_000 * 500.0)),
-                etcd(50_000, MIB + 50_000 * 500.0, 36 * MIB + 2 * (MIB + 50_000 * 500.0)));
-        RowParams at = TestRows.params("q", 150_000, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD);
-        Prediction p = Planner.predict(new PlanScenario("q", at, null, "test"), rows, "rows");
-        double heap = MIB + 150_000 * 500.0;
-        assertThat(p.liveHeap()).isCloseTo(heap, within(heap * 1e-6));
-        assertThat(p.rss()).isCloseTo(36 * MIB + 2 * heap, within(heap * 1e-6));
-        assertThat(p.model().rss().youngCap()).isZero();
+    void belowTheSnapshotCountTheFitGivesTheRssItWasMadeFrom() {
+        Prediction p = predict(80_000, 100_000); // 80K entries in memory, no snapshot yet
+        assertThat(p.liveHeap()).isCloseTo(heap(80_000, 80_000), within(1.0));
+        assertThat(p.rss()).isCloseTo(IDLE + aboveIdle(80_000, 80_000), within(1.0));
+        assertThat(p.model().heap().cr()).isCloseTo(700, within(1e-6));
+        assertThat(p.model().etcdRss().fit().cr()).isCloseTo(800, within(1e-6));
         assertThat(p.xmx()).isZero();
         assertThat(p.rssLow()).isLessThan(p.rss());
         assertThat(p.rssHigh()).isGreaterThan(p.rss());
         assertThat(p.containerLimit()).isGreaterThanOrEqualTo((long) (1.1 * p.rssHigh()));
+    }
+
+    @Test
+    void pastASnapshotTheRssLiesBetweenTheLogNowAndTheLongestLog() {
+        Prediction p = predict(150_000, 100_000);
+        // snapshot at 100,001 entries, compacted to 95,001: 54,999 in memory now, 100,001 at the most
+        double returned = IDLE + aboveIdle(150_000, 54_999);
+        double retained = IDLE + aboveIdle(150_000, 100_001);
+        assertThat(p.rss()).isCloseTo((returned + retained) / 2, within(1.0));
+        assertThat(p.rssLow()).isLessThan(returned);
+        assertThat(p.rssHigh()).isGreaterThan(retained);
+        assertThat(p.liveHeap()).isCloseTo(heap(150_000, 54_999), within(1.0));
     }
 
     @Test

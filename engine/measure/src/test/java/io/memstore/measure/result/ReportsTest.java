@@ -47,6 +47,35 @@ class ReportsTest {
     }
 
     @Test
+    void rowsOfOtherSystemsSayWhichFieldsAreNotTheirsAndShowTheirReopen() {
+        RowParams memstore = new RowParams("w", 20_000, 1, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
+                IndexKind.REFERENCE, 1, 1, 0, false);
+        RowParams etcd = memstore.withSystem(io.memstore.measure.spec.SystemKind.ETCD).withSnapshotCount(10_000);
+        RowParams h2 = memstore.withSystem(io.memstore.measure.spec.SystemKind.H2);
+        RowParams btree = new RowParams("w", 20_000, 1, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
+                IndexKind.BTREE, 1, 1, 0, false);
+        List<RowResult> rows = List.of(
+                new RowResult("w/index=reference,system=memstore", memstore, TestRows.metrics("reopen.seconds",
+                        0.25, "reopen.revisionsPerSecond", 80_000), Map.of(), 1),
+                new RowResult("w/index=btree,system=memstore", btree, Map.of(), Map.of(), 1),
+                new RowResult("w/system=etcd", etcd, TestRows.metrics("reopen.seconds", 1.5,
+                        "reopen.revisionsPerSecond", 13_333, "reopen.rss", 70.0 * (1 << 20)), Map.of(), 1),
+                new RowResult("w/system=h2", h2, TestRows.metrics("reopen.seconds", 0.01), Map.of(), 1));
+        TextTable t = ReportTables.workloads(rows).get(0);
+        String md = String.join("\n", t.markdown());
+        // one etcd row: its snapshot count does not vary, so the title names it
+        assertThat(t.title()).contains("snapshot count 10K");
+        assertThat(md).contains("| system | index | index live heap")
+                .contains("| reopen, s | reopen, rev/s | RSS after reopen, MiB |");
+        assertThat(md).contains("| memstore | reference | n/a |").contains("| etcd | n/a | n/a |")
+                .contains("| h2 | n/a | n/a |");
+        assertThat(md.lines().filter(l -> l.contains("| etcd |")).findFirst().orElseThrow())
+                .endsWith("| 1.50 | 13333 | 70.0 |");
+        assertThat(md.lines().filter(l -> l.contains("| h2 |")).findFirst().orElseThrow())
+                .endsWith("| 0.01 | n/a | - |");
+    }
+
+    @Test
     void markdownShowsTheModelBesideTheSeedAndTheBudgets() {
         RunResult run = TestRows.sampleRun();
         String md = ResultMarkdown.render(run);

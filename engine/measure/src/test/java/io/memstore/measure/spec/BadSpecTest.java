@@ -78,14 +78,14 @@ class BadSpecTest {
             Arguments.of("misspelt field", ONE + "    keysize: 64B\n",
                 "bad.yaml:4:5: workloads[0].keysize: unknown field 'keysize' (did you mean 'keySize'?); expected"
                     + " one of name, enabled, system, keys, versions, keySize, valueSize, keyPattern, store, index, seed,"
-                    + " runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
+                    + " runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
             Arguments.of("misspelt section", "version: 1\nworkload:\n  - name: a\n",
                 "bad.yaml:2:1: workload: unknown field 'workload' (did you mean 'workloads'?); expected one of"
                     + " version, name, defaults, workloads, budgets, plan"),
             Arguments.of("unknown field", ONE + "    colour: blue\n",
                 "bad.yaml:4:5: workloads[0].colour: unknown field 'colour'; expected one of name, enabled, system, keys,"
                     + " versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact"
-                    + ", leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
+                    + ", leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
             // sizes, units and limits
             Arguments.of("negative size", ONE + "    keySize: -64B\n",
                 "bad.yaml:4:14: workloads[0].keySize: '-64B' is negative; expected a size from 1B to 16KiB,"
@@ -231,7 +231,7 @@ class BadSpecTest {
                     + "    where: {workload: a, keysize: 64B}\n",
                 "bad.yaml:7:26: budgets[0].where.keysize: unknown field 'keysize' (did you mean 'keySize'?);"
                     + " expected one of workload, system, keys, versions, keySize, valueSize, keyPattern, store, index,"
-                    + " seed, runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval"),
+                    + " seed, runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
             Arguments.of("where names an unknown workload", ONE + "budgets:\n  - metric: index.liveHeap\n"
                     + "    max: 1MB\n    where: {workload: b}\n",
                 "bad.yaml:7:23: budgets[0].where.workload: no workload 'b'; expected one of a"),

@@ -33,6 +33,35 @@ class SystemFieldTest {
     }
 
     @Test
+    void aMemstoreOnlyListCrossedWithSystemsGivesOneRowPerOtherSystem() throws SpecException {
+        WorkloadSpec spec = load("    index: [btree, reference]\n    system: [memstore, etcd]\n");
+        assertThat(spec.rows()).extracting(Row::name).containsExactly("s/index=btree,system=memstore",
+                "s/system=etcd", "s/index=reference,system=memstore");
+        assertThat(spec.rows()).extracting(r -> r.params().system()).containsExactly(SystemKind.MEMSTORE,
+                SystemKind.ETCD, SystemKind.MEMSTORE);
+        // the system varying first: the etcd row still comes once, where it first occurs
+        WorkloadSpec first = load("    system: [etcd, h2, memstore]\n    durability: [full, deferred]\n"
+                + "    snapshotCount: [100K, 10K]\n");
+        assertThat(first.rows()).extracting(Row::name).containsExactly("s/system=etcd,snapshotCount=100K",
+                "s/system=etcd,snapshotCount=10K", "s/system=h2", "s/system=memstore,durability=full",
+                "s/system=memstore,durability=deferred");
+        assertThat(first.rows().get(1).params().snapshotCount()).isEqualTo(10_000);
+        assertThat(first.rows().get(2).params().snapshotCount()).isEqualTo(RowParams.DEFAULT_SNAPSHOT_COUNT);
+    }
+
+    @Test
+    void theSnapshotCountIsACountOfEntriesAndTravelsToTheProbe() throws SpecException {
+        Row row = load("    system: etcd\n    snapshotCount: 10K\n").rows().get(0);
+        assertThat(row.params().snapshotCount()).isEqualTo(10_000);
+        ProbeArgs args = new ProbeArgs(row, Path.of("/tmp/r.json"), Path.of("/tmp/d"), 10);
+        assertThat(args.toArgs()).contains("--snapshotCount=10000");
+        assertThat(ProbeArgs.parse(args.toArgs().toArray(String[]::new))).isEqualTo(args);
+        assertThatThrownBy(() -> load("    system: etcd\n    snapshotCount: 0\n"))
+                .hasMessageContaining("workloads[0].snapshotCount: '0' is less than 1");
+        assertThat(load("").rows().get(0).params().snapshotCount()).isEqualTo(100_000);
+    }
+
+    @Test
     void anUnknownSystemIsNamedWithItsPosition() {
         assertThatThrownBy(() -> load("    system: etc\n"))
                 .hasMessageStartingWith("s.yaml:5:13: workloads[0].system: unknown system 'etc' (did you mean"
