@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -173,7 +172,8 @@ class BitFlipTest {
                     mismatch = "opened at revision " + current + " > " + expectedRevision;
                 }
                 for (long r = 0; r <= current && mismatch == null; r++) {
-                    mismatch = compare(StoreTestSupport.all(store, r).kvs(), history.get((int) r), r);
+                    mismatch = StoreTestSupport.difference(StoreTestSupport.all(store, r).kvs(), history.get((int) r),
+                            "revision " + r);
                 }
                 if (mismatch != null) {
                     wrong.add(where + ": " + mismatch);
@@ -190,21 +190,5 @@ class BitFlipTest {
             }
         }
         return new Tally(refused, correct, rolledBack, rolledBackTo, wrong);
-    }
-
-    private static String compare(List<KeyValue> got, List<KeyValue> expected, long rev) {
-        if (got.size() != expected.size()) {
-            return "revision " + rev + ": " + got.size() + " keys, expected " + expected.size();
-        }
-        for (int i = 0; i < got.size(); i++) {
-            KeyValue g = got.get(i);
-            KeyValue e = expected.get(i);
-            if (!Arrays.equals(g.key(), e.key()) || !Arrays.equals(g.value(), e.value())
-                    || g.modRevision() != e.modRevision() || g.createRevision() != e.createRevision()
-                    || g.version() != e.version()) {
-                return "revision " + rev + ": got " + g + ", expected " + e;
-            }
-        }
-        return null;
     }
 }

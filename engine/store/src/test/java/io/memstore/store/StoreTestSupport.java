@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -106,5 +107,25 @@ final class StoreTestSupport {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Null when {@code got} holds exactly the keys, values and revisions of {@code expected}, in order; else the
+     * first difference, prefixed by {@code where}.
+     */
+    static String difference(List<KeyValue> got, List<KeyValue> expected, String where) {
+        if (got.size() != expected.size()) {
+            return where + ": " + got.size() + " keys, expected " + expected.size();
+        }
+        for (int i = 0; i < got.size(); i++) {
+            KeyValue g = got.get(i);
+            KeyValue e = expected.get(i);
+            if (!Arrays.equals(g.key(), e.key()) || !Arrays.equals(g.value(), e.value())
+                    || g.modRevision() != e.modRevision() || g.createRevision() != e.createRevision()
+                    || g.version() != e.version()) {
+                return where + ": got " + g + ", expected " + e;
+            }
+        }
+        return null;
     }
 }

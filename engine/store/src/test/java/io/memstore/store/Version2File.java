@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,20 +102,7 @@ final class Version2File {
 
     /** Null when the store answers a range of every key at {@code atRev} as {@link #liveAt} says, else the difference. */
     String mismatch(MvccStore store, long atRev) {
-        List<KeyValue> got = StoreTestSupport.all(store, atRev).kvs();
-        List<KeyValue> expected = liveAt(atRev);
-        if (got.size() != expected.size()) {
-            return "at revision " + atRev + ": " + got.size() + " keys, expected " + expected.size();
-        }
-        for (int i = 0; i < got.size(); i++) {
-            KeyValue g = got.get(i);
-            KeyValue e = expected.get(i);
-            if (!Arrays.equals(g.key(), e.key()) || !Arrays.equals(g.value(), e.value())
-                    || g.modRevision() != e.modRevision() || g.createRevision() != e.createRevision()
-                    || g.version() != e.version()) {
-                return "at revision " + atRev + ": got " + g + ", expected " + e;
-            }
-        }
-        return null;
+        return StoreTestSupport.difference(StoreTestSupport.all(store, atRev).kvs(), liveAt(atRev),
+                "at revision " + atRev);
     }
 }
