@@ -210,6 +210,71 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /**
+     * Fills this empty index from a file's rows grouped by key (a store's open): every key's whole run is written
+     * once, in key order, into leaves of {@code leafCapacity} keys packed exactly (settled, as an ascending load
+     * leaves them), and the inner levels are built bottom-up over them; no descent, no split, no loose leaf. The
+     * result answers every read as {@link #restore} and {@link #tombstone} of the same rows in revision order
+     * would. The rows must be consistent, as the store's loader checks while it collects them.
+     */
+    void load(RestoreRows rows) {
+        writeLock.lock();
+        try {
+            if (keyCount != 0 || revisionCount != 0) {
+                throw new IllegalStateException("load needs an empty index, this one holds " + keyCount + " keys");
+            }
+            cursorKey = null;
+            cursorLeaf = null;
+            List<BTreeLeaf> leaves = new ArrayList<>(rows.keyCount() / leafCapacity + 1);
+            long bytes = 0;
+            for (int k : rows.keyOrder()) {
+                byte[] key = rows.key(k);
+                if (builder.count() == leafCapacity
+                        || (builder.count() > 0 && bytes + key.length > MAX_LEAF_BYTES)) {
+                    leaves.add(builtLeaf());
+                    bytes = 0;
+                }
+                builder.addKey(key);
+                bytes += key.length;
+                int first = rows.firstRow(k);
+                long previous = -1;
+                for (int r = first; r >= 0; r = rows.nextRow(r)) {
+                    long word = rows.word(r);
+                    long[] out = builder.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
+                    int n = 0;
+                    if (previous >= 0 && RevisionRun.isTombstone(previous)) {
+                        n = RevisionRun.writeHeader(out, builder.wordCount(), rows.created(r), rows.version(r),
+                                RevisionRun.revision(word));
+                    }
+                    out[builder.wordCount() + n] = word;
+                    builder.commitRun(n + 1);
+                    previous = word;
+                    revisionCount++;
+                }
+                builder.setHeader(rows.created(first), rows.version(first));
+                keyCount++;
+            }
+            if (builder.count() > 0) {
+                leaves.add(builtLeaf());
+            }
+            looseLeaves = new ArrayList<>();
+            if (leaves.isEmpty()) {
+                root = new BTreeLeaf();
+                height = 0;
+            } else {
+                rebuild(leaves);
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private BTreeLeaf builtLeaf() {
+        BTreeLeaf leaf = new BTreeLeaf();
+        builder.build(leaf);
+        return leaf;
+    }
+
+    /**
      * Settles every loose leaf: packs it into exactly sized arrays with its longest prefix, releasing the room the
      * write path keeps. Costs one copy of each leaf written since the last settle (and of no other).
      */

@@ -3,10 +3,16 @@ package io.memstore.store;
 import java.nio.file.Path;
 
 /**
- * Rebuilds a {@link RevisionIndex} from the rows of an existing file, in revision order (etcd's restore):
- * a put becomes {@link RevisionIndex#restore} (the first row seen of a key after compaction carries its
- * generation's creation and version), a tombstone {@link RevisionIndex#tombstone}. A row that breaks the
- * format's rules stops the open with an error naming the revision.
+ * Rebuilds a {@link RevisionIndex} from the rows of an existing file, which arrive in revision order (etcd's
+ * restore): a put becomes {@link RevisionIndex#restore} (the first row seen of a key after compaction carries its
+ * generation's creation and version), a tombstone {@link RevisionIndex#tombstone}. A row that breaks the format's
+ * rules stops the open with an error naming the revision.
+ *
+ * <p>An empty {@link BTreeIndex} is not given the rows one by one: they are collected in {@link RestoreRows},
+ * grouped by key, and the index is built from them at the {@link #end} of the scan in one pass in key order
+ * ({@link BTreeIndex#load}). The rows are checked as they arrive either way, against the key's state the buffer
+ * reports, so the same file gives the same error at the same revision. Any other index gets the calls in revision
+ * order.
  */
 final class IndexLoader implements SqliteBackend.RowSink {
     private final Path file;
@@ -14,11 +20,13 @@ final class IndexLoader implements SqliteBackend.RowSink {
     private final int maxKeySize;
     private long lastRev = -1;
     private long rows;
+    private RestoreRows buffer;
 
     IndexLoader(Path file, RevisionIndex index, int maxKeySize) {
         this.file = file;
         this.index = index;
         this.maxKeySize = maxKeySize;
+        this.buffer = index instanceof BTreeIndex && index.keyCount() == 0 ? new RestoreRows() : null;
     }
 
     @Override
@@ -35,31 +43,56 @@ final class IndexLoader implements SqliteBackend.RowSink {
         }
         lastRev = rev;
         rows++;
+        if (tombstone != 0 && tombstone != 1) {
+            throw inconsistent(rev, "tombstone flag " + tombstone + " (expected 0 or 1)");
+        }
+        if (tombstone == 1 && (createRev != 0 || version != 0)) {
+            throw inconsistent(rev, "tombstone with create_rev " + createRev + ", version " + version
+                    + " (expected 0, 0)");
+        }
+        if (tombstone == 0 && (version < 1 || createRev < Revision.first(1) || createRev > rev)) {
+            throw inconsistent(rev, "put with create_rev " + Revision.toString(createRev) + ", version "
+                    + version + " (expected 1.0 <= create_rev <= rev, version >= 1)");
+        }
+        if (buffer != null) {
+            int before = buffer.add(key, rev, tombstone == 1, createRev, version);
+            if (tombstone == 1 && before != RestoreRows.LIVE) {
+                throw notLive(rev, key);
+            }
+            if (tombstone == 0 && before != RestoreRows.LIVE && version > BTreeIndex.MAX_VERSION) {
+                throw inconsistent(rev, "put with version " + version + " (at most " + BTreeIndex.MAX_VERSION + ")");
+            }
+            return;
+        }
         try {
             if (tombstone == 1) {
-                if (createRev != 0 || version != 0) {
-                    throw inconsistent(rev, "tombstone with create_rev " + createRev + ", version " + version
-                            + " (expected 0, 0)");
-                }
                 index.tombstone(key, rev);
-            } else if (tombstone == 0) {
-                if (version < 1 || createRev < Revision.first(1) || createRev > rev) {
-                    throw inconsistent(rev, "put with create_rev " + Revision.toString(createRev) + ", version "
-                            + version + " (expected 1.0 <= create_rev <= rev, version >= 1)");
-                }
-                index.restore(key, createRev, rev, version);
             } else {
-                throw inconsistent(rev, "tombstone flag " + tombstone + " (expected 0 or 1)");
+                index.restore(key, createRev, rev, version);
             }
         } catch (KeyNotFoundException e) {
-            throw inconsistent(rev, "tombstone of key " + KeyValue.printable(key) + ", which is not live");
+            throw notLive(rev, key);
         } catch (IllegalArgumentException e) {
             throw inconsistent(rev, e.getMessage());
         }
     }
 
+    /** Builds the index from the collected rows, once every row was accepted; the buffer is then dropped. */
+    @Override
+    public void end() {
+        if (buffer != null) {
+            RestoreRows collected = buffer;
+            buffer = null;
+            ((BTreeIndex) index).load(collected);
+        }
+    }
+
     long rows() {
         return rows;
+    }
+
+    private StoreFormatException notLive(long rev, byte[] key) {
+        return inconsistent(rev, "tombstone of key " + KeyValue.printable(key) + ", which is not live");
     }
 
     private StoreFormatException inconsistent(long rev, String what) {

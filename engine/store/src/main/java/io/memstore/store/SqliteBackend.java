@@ -46,6 +46,10 @@ final class SqliteBackend implements AutoCloseable {
      */
     interface RowSink {
         void accept(long rev, byte[] key, long createRev, long version, int tombstone);
+
+        /** Called once after the last row of a scan without damage, before the file's counts are compared. */
+        default void end() {
+        }
     }
 
     /** Receives every row of the scan whose checksum fails. */
@@ -641,6 +645,7 @@ final class SqliteBackend implements AutoCloseable {
                         + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
                         + "; the file was not modified (MvccStore.verify lists every damaged row)");
             });
+            sink.end();
             String problem = metaProblem(meta, scan);
             if (problem == null) {
                 long values = queryLong(s, "SELECT count(*) FROM kv_value");
