@@ -63,15 +63,18 @@ class IndexDifferentialTest {
         long perRun = Math.max(1, TOTAL_OPS / (CONFIGS.size() * SEEDS.length));
         long done = 0;
         long compactionsLeavingHeaders = 0;
+        long settles = 0;
         for (Config config : CONFIGS) {
             for (long seed : SEEDS) {
                 Run run = new Run(config, seed);
                 done += run.execute(perRun);
                 compactionsLeavingHeaders += run.compactionsLeavingHeaders;
+                settles += run.settlesOfLooseLeaves;
             }
         }
         assertThat(done).isEqualTo(perRun * CONFIGS.size() * SEEDS.length);
         assertThat(compactionsLeavingHeaders).as("compactions that left header tables").isGreaterThan(100);
+        assertThat(settles).as("settles that packed loose leaves mid-run").isGreaterThan(100);
     }
 
     /** One seeded sequence against a fresh pair of indexes. */
@@ -89,6 +92,7 @@ class IndexDifferentialTest {
         private long compacted;
         private int compactions;
         private int compactionsLeavingHeaders;
+        private int settlesOfLooseLeaves;
         private long op;
 
         Run(Config config, long seed) {
@@ -232,6 +236,14 @@ class IndexDifferentialTest {
             } else if (kind < 88 + config.compactPercent()) {
                 compact();
             } else {
+                if (random.nextInt(3) == 0) {
+                    // packs the loose leaves as a store's flush does: every answer must stay the same
+                    log(() -> "settle");
+                    if (btree.looseLeafCount() > 0) {
+                        settlesOfLooseLeaves++;
+                    }
+                    btree.settle();
+                }
                 byte[] key = someKey();
                 log(() -> "describe " + hex(key));
                 checkKey(key);
