@@ -6,8 +6,8 @@ import java.util.zip.CRC32C;
 /**
  * The rows of a file being opened, taken in revision order and grouped by key, so that {@link BTreeIndex#load} can
  * build the index one whole key at a time in key order instead of inserting each revision into a growing tree.
- * Inserting 5M revisions of 1M random keys one by one costs a descent, a search in a leaf and an edit of its arrays
- * per revision, in random key order; grouping, sorting the keys and packing leaves once costs less than half that.
+ * Inserting the revisions one by one costs a descent, a search in a leaf and an edit of its arrays per revision, in
+ * random key order; grouping them costs one hash lookup per row, and the keys are then sorted and packed once.
  *
  * <h2>Layout</h2>
  * No object per row or key, so the buffer costs 12 B per row and about 24 B per key besides the keys' arrays:
