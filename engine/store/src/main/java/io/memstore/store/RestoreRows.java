@@ -81,8 +81,9 @@ final class RestoreRows {
             state = RevisionRun.isTombstone(words[lastRows[k]]) ? DELETED : LIVE;
         }
         if (rows == words.length) {
-            words = Arrays.copyOf(words, rows * 2);
-            next = Arrays.copyOf(next, rows * 2);
+            int n = (int) Math.min(rows * 2L, Integer.MAX_VALUE - 8);
+            words = Arrays.copyOf(words, n);
+            next = Arrays.copyOf(next, n);
         }
         long word = RevisionRun.word(rev, tombstone);
         if (!tombstone && state != LIVE && (createRev != rev || version != 1)) {
