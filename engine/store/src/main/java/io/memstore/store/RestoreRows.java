@@ -155,17 +155,70 @@ final class RestoreRows {
     }
 
     /**
-     * The key numbers in ascending unsigned key order: the keys are sorted (in parallel where cores allow) and each
-     * is found again in the hash table.
+     * The key numbers in ascending unsigned key order. Comparing the keys' arrays directly would load two scattered
+     * arrays per comparison, so the keys are sorted as longs instead: eight bytes of each key, taken after the
+     * prefix that all keys share, in the high bits, its key number in the low bits. Keys whose longs tie in the high
+     * bits (equal in those bytes, or shorter) are then put in order by comparing their arrays, run by run.
      */
     int[] keyOrder() {
-        byte[][] sorted = Arrays.copyOf(keys, keyCount);
-        Arrays.parallelSort(sorted, Arrays::compareUnsigned);
-        int[] order = new int[keyCount];
-        for (int i = 0; i < keyCount; i++) {
-            order[i] = table[find(sorted[i], hash(sorted[i]))] - 1;
+        int n = keyCount;
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
+        int shared = sharedPrefix();
+        long[] sortable = new long[n];
+        for (int k = 0; k < n; k++) {
+            sortable[k] = ((eightBytes(keys[k], shared) >>> bits) << bits | k) ^ Long.MIN_VALUE;
+        }
+        Arrays.parallelSort(sortable);
+        int[] order = new int[n];
+        long low = (1L << bits) - 1;
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (sortable[i] & low);
+        }
+        for (int i = 0; i < n; ) {
+            int j = i + 1;
+            while (j < n && sortable[j] >>> bits == sortable[i] >>> bits) {
+                j++;
+            }
+            if (j - i > 1) {
+                Integer[] tied = new Integer[j - i];
+                for (int t = 0; t < tied.length; t++) {
+                    tied[t] = order[i + t];
+                }
+                Arrays.sort(tied, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
+                for (int t = 0; t < tied.length; t++) {
+                    order[i + t] = tied[t];
+                }
+            }
+            i = j;
         }
         return order;
+    }
+
+    /** The length of the prefix that every key has (at most the shortest key's length). */
+    private int sharedPrefix() {
+        if (keyCount == 0) {
+            return 0;
+        }
+        byte[] first = keys[0];
+        int shared = first.length;
+        for (int k = 1; k < keyCount && shared > 0; k++) {
+            int m = Arrays.mismatch(first, 0, shared, keys[k], 0, Math.min(shared, keys[k].length));
+            if (m >= 0) {
+                shared = m;
+            } else {
+                shared = Math.min(shared, keys[k].length);
+            }
+        }
+        return shared;
+    }
+
+    /** Bytes {@code [from, from + 8)} of {@code key} as an unsigned big-endian long, missing bytes as zeros. */
+    private static long eightBytes(byte[] key, int from) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = v << 8 | (from + i < key.length ? key[from + i] & 0xFF : 0);
+        }
+        return v;
     }
 
     byte[] key(int k) {

@@ -640,7 +640,7 @@ final class SqliteBackend implements AutoCloseable {
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
             StoreMeta meta = checkTables(s, file, StoreSchema.FORMAT_VERSION);
-            Scan scan = scanKeys(s, sink, (rev, key, problem) -> {
+            Scan scan = scanKeys(s, file, sink, (rev, key, problem) -> {
                 throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
                         + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
                         + "; the file was not modified (MvccStore.verify lists every damaged row)");
@@ -672,27 +672,31 @@ final class SqliteBackend implements AutoCloseable {
         return readMeta(s, file, version);
     }
 
-    /** Every kv_key row in revision order; a row whose checksum fails goes to {@code damage}, the others to {@code sink}. */
-    private static Scan scanKeys(Statement s, RowSink sink, DamageSink damage) throws SQLException {
+    /**
+     * Every kv_key row in revision order, read on a thread of its own ({@link KeyScan}); a row whose checksum fails
+     * goes to {@code damage}, the others to {@code sink}, on the caller's thread.
+     */
+    private static Scan scanKeys(Statement s, Path file, RowSink sink, DamageSink damage) throws SQLException {
         long rows = 0;
         long lastMain = 0;
-        try (ResultSet rs = s.executeQuery(
-                "SELECT rev, key, create_rev, version, tombstone, crc FROM kv_key ORDER BY rev")) {
-            while (rs.next()) {
-                long rev = rs.getLong(1);
-                byte[] key = orEmpty(rs.getBytes(2));
-                long createRev = rs.getLong(3);
-                long version = rs.getLong(4);
-                int tombstone = rs.getInt(5);
-                long stored = rs.getLong(6);
-                long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
-                rows++;
-                lastMain = Revision.main(rev);
-                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                            stored, computed));
-                } else {
-                    sink.accept(rev, key, createRev, version, tombstone);
+        try (KeyScan scan = KeyScan.start(s, String.valueOf(file.getFileName()))) {
+            for (KeyScan.Batch b; (b = scan.next()) != null; ) {
+                for (int i = 0; i < b.size; i++) {
+                    long rev = b.rev[i];
+                    byte[] key = b.key[i];
+                    long createRev = b.createRev[i];
+                    long version = b.version[i];
+                    int tombstone = b.tombstone[i];
+                    long stored = b.crc[i];
+                    long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
+                    rows++;
+                    lastMain = Revision.main(rev);
+                    if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                        damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                                stored, computed));
+                    } else {
+                        sink.accept(rev, key, createRev, version, tombstone);
+                    }
                 }
             }
         }
