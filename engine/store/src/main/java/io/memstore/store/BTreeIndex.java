@@ -85,6 +85,8 @@ public final class BTreeIndex implements RevisionIndex {
     static final int MAX_LEAF_BYTES = 32 * 1024;
     /** Versions above this are refused: a generation's version base must stay positive through compaction. */
     static final long MAX_VERSION = Long.MAX_VALUE / 4;
+    /** Keys from which {@link #load} packs on two threads. */
+    private static final int PARALLEL_LOAD_KEYS = 1 << 16;
 
     private final int leafCapacity;
     private final int innerCapacity;
@@ -215,6 +217,10 @@ public final class BTreeIndex implements RevisionIndex {
      * leaves them), and the inner levels are built bottom-up over them; no descent, no split, no loose leaf. The
      * result answers every read as {@link #restore} and {@link #tombstone} of the same rows in revision order
      * would. The rows must be consistent, as the store's loader checks while it collects them.
+     *
+     * <p>With more than one core and enough keys, the first half of the keys is packed on a second thread with a
+     * builder of its own while this one packs the second half; the leaf where the halves meet may be less full
+     * (and is merged with its neighbour when small, as {@link #rebuild} does).
      */
     void load(RestoreRows rows) {
         writeLock.lock();
@@ -224,38 +230,38 @@ public final class BTreeIndex implements RevisionIndex {
             }
             cursorKey = null;
             cursorLeaf = null;
-            List<BTreeLeaf> leaves = new ArrayList<>(rows.keyCount() / leafCapacity + 1);
-            long bytes = 0;
-            for (int k : rows.keyOrder()) {
-                byte[] key = rows.key(k);
-                if (builder.count() == leafCapacity
-                        || (builder.count() > 0 && bytes + key.length > MAX_LEAF_BYTES)) {
-                    leaves.add(builtLeaf());
-                    bytes = 0;
-                }
-                builder.addKey(key);
-                bytes += key.length;
-                int first = rows.firstRow(k);
-                long previous = -1;
-                for (int r = first; r >= 0; r = rows.nextRow(r)) {
-                    long word = rows.word(r);
-                    long[] out = builder.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
-                    int n = 0;
-                    if (previous >= 0 && RevisionRun.isTombstone(previous)) {
-                        n = RevisionRun.writeHeader(out, builder.wordCount(), rows.created(r), rows.version(r),
-                                RevisionRun.revision(word));
+            int[] order = rows.keyOrder();
+            int half = Runtime.getRuntime().availableProcessors() > 1 && order.length >= PARALLEL_LOAD_KEYS
+                    ? order.length / 2 : 0;
+            List<BTreeLeaf> leaves = new ArrayList<>(order.length / leafCapacity + 2);
+            List<BTreeLeaf> second = new ArrayList<>(order.length / leafCapacity + 2);
+            long[] firstRevisions = new long[1];
+            Throwable[] failure = new Throwable[1];
+            Thread helper = null;
+            if (half > 0) {
+                helper = new Thread(() -> {
+                    try {
+                        firstRevisions[0] = pack(rows, order, 0, half, new LeafBuilder(), leaves);
+                    } catch (RuntimeException | Error e) {
+                        failure[0] = e;
                     }
-                    out[builder.wordCount() + n] = word;
-                    builder.commitRun(n + 1);
-                    previous = word;
-                    revisionCount++;
+                }, "memstore-load");
+                helper.setDaemon(true);
+                helper.start();
+            }
+            long secondRevisions = pack(rows, order, half, order.length, builder, second);
+            if (helper != null) {
+                joinUninterruptibly(helper);
+                if (failure[0] instanceof RuntimeException re) {
+                    throw re;
                 }
-                builder.setHeader(rows.created(first), rows.version(first));
-                keyCount++;
+                if (failure[0] != null) {
+                    throw (Error) failure[0];
+                }
             }
-            if (builder.count() > 0) {
-                leaves.add(builtLeaf());
-            }
+            leaves.addAll(second);
+            revisionCount = firstRevisions[0] + secondRevisions;
+            keyCount = order.length;
             looseLeaves = new ArrayList<>();
             if (leaves.isEmpty()) {
                 root = new BTreeLeaf();
@@ -268,9 +274,63 @@ public final class BTreeIndex implements RevisionIndex {
         }
     }
 
-    private BTreeLeaf builtLeaf() {
+    /**
+     * Packs the keys {@code order[from, to)} with their runs into full leaves appended to {@code out}, using
+     * {@code b}; returns the number of revisions written.
+     */
+    private long pack(RestoreRows rows, int[] order, int from, int to, LeafBuilder b, List<BTreeLeaf> out) {
+        long revisions = 0;
+        long bytes = 0;
+        for (int i = from; i < to; i++) {
+            int k = order[i];
+            byte[] key = rows.key(k);
+            if (b.count() == leafCapacity || (b.count() > 0 && bytes + key.length > MAX_LEAF_BYTES)) {
+                out.add(builtLeaf(b));
+                bytes = 0;
+            }
+            b.addKey(key);
+            bytes += key.length;
+            int first = rows.firstRow(k);
+            long previous = -1;
+            for (int r = first; r >= 0; r = rows.nextRow(r)) {
+                long word = rows.word(r);
+                long[] words = b.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
+                int n = 0;
+                if (previous >= 0 && RevisionRun.isTombstone(previous)) {
+                    n = RevisionRun.writeHeader(words, b.wordCount(), rows.created(r), rows.version(r),
+                            RevisionRun.revision(word));
+                }
+                words[b.wordCount() + n] = word;
+                b.commitRun(n + 1);
+                previous = word;
+                revisions++;
+            }
+            b.setHeader(rows.created(first), rows.version(first));
+        }
+        if (b.count() > 0) {
+            out.add(builtLeaf(b));
+        }
+        return revisions;
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static BTreeLeaf builtLeaf(LeafBuilder b) {
         BTreeLeaf leaf = new BTreeLeaf();
-        builder.build(leaf);
+        b.build(leaf);
         return leaf;
     }
 

@@ -640,7 +640,7 @@ final class SqliteBackend implements AutoCloseable {
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
             StoreMeta meta = checkTables(s, file, StoreSchema.FORMAT_VERSION);
-            Scan scan = scanKeys(s, file, sink, (rev, key, problem) -> {
+            Scan scan = scanKeys(ro, s, file, expectedRows(file, meta), sink, (rev, key, problem) -> {
                 throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
                         + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
                         + "; the file was not modified (MvccStore.verify lists every damaged row)");
@@ -660,6 +660,16 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
+    /**
+     * The rows to expect in kv_key: the meta row's count, but no more than the file and its write-ahead log could
+     * hold (a row with its value takes more than 16 B), since the count only sizes the scan and must not be trusted
+     * before it.
+     */
+    private static long expectedRows(Path file, StoreMeta meta) {
+        long bytes = sizeOf(file) + sizeOf(sideFile(file, "-wal"));
+        return Math.max(0, Math.min(meta.rowCount(), bytes / 16));
+    }
+
     /** The tables of format {@code version} and the meta rows; throws when they are not as that version has them. */
     static StoreMeta checkTables(Statement s, Path file, int version) throws SQLException {
         if (version == StoreSchema.V2) {
@@ -673,32 +683,57 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * Every kv_key row in revision order, read on a thread of its own ({@link KeyScan}); a row whose checksum fails
-     * goes to {@code damage}, the others to {@code sink}, on the caller's thread.
+     * Every kv_key row in revision order, read by threads of their own ({@link KeyScan}): by a second read-only
+     * connection as well as {@code ro} when the file is in WAL mode (where SQLite keeps every connection's lock
+     * on the file while it is open, so closing the second one does not drop the store's lock, see
+     * {@link StoreLock}), there are two cores, and {@code expectedRows} fills more than one interval per reader. A
+     * row whose checksum fails goes to {@code damage}, the others to {@code sink}, on the caller's thread.
      */
-    private static Scan scanKeys(Statement s, Path file, RowSink sink, DamageSink damage) throws SQLException {
+    private static Scan scanKeys(Connection ro, Statement s, Path file, long expectedRows, RowSink sink,
+            DamageSink damage) throws SQLException {
         long rows = 0;
         long lastMain = 0;
-        try (KeyScan scan = KeyScan.start(s, String.valueOf(file.getFileName()))) {
-            for (KeyScan.Batch b; (b = scan.next()) != null; ) {
-                for (int i = 0; i < b.size; i++) {
-                    long rev = b.rev[i];
-                    byte[] key = b.key[i];
-                    long createRev = b.createRev[i];
-                    long version = b.version[i];
-                    int tombstone = b.tombstone[i];
-                    long stored = b.crc[i];
-                    long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
-                    rows++;
-                    lastMain = Revision.main(rev);
-                    if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                        damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                                stored, computed));
-                    } else {
-                        sink.accept(rev, key, createRev, version, tombstone);
+        long from;
+        long to;
+        try (ResultSet rs = s.executeQuery("SELECT min(rev), max(rev) FROM kv_key")) {
+            rs.next();
+            from = rs.getLong(1);
+            to = rs.getLong(2);
+        }
+        List<Connection> connections = new ArrayList<>(List.of(ro));
+        Connection second = null;
+        if (Runtime.getRuntime().availableProcessors() > 1 && expectedRows >= 4L * KeyScan.INTERVAL_ROWS) {
+            try (ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+                if (rs.next() && "wal".equalsIgnoreCase(rs.getString(1))) {
+                    second = connect(file, true);
+                    connections.add(second);
+                }
+            }
+        }
+        try {
+            try (KeyScan scan = KeyScan.start(connections, from, to, expectedRows, String.valueOf(file.getFileName()))) {
+                for (KeyScan.Batch b; (b = scan.next()) != null; ) {
+                    for (int i = 0; i < b.size; i++) {
+                        long rev = b.rev[i];
+                        byte[] key = b.key[i];
+                        long createRev = b.createRev[i];
+                        long version = b.version[i];
+                        int tombstone = b.tombstone[i];
+                        long stored = b.crc[i];
+                        long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
+                        rows++;
+                        lastMain = Revision.main(rev);
+                        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                            damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                                    stored, computed));
+                        } else {
+                            sink.accept(rev, key, createRev, version, tombstone);
+                        }
                     }
                 }
             }
+        } finally {
+            closeQuietly(second);
         }
         return new Scan(rows, lastMain);
     }

@@ -7,30 +7,58 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link KeyScan}: every row once and in order, a reader that stops with its caller, a failure rethrown. */
+/**
+ * {@link KeyScan}: every row once and in revision order, over one connection or two reading alternate intervals,
+ * whatever row count it was told to expect; readers that stop with their caller; a failure rethrown.
+ */
 class KeyScanTest {
-    private static final int ROWS = 5_000;
+    /** More than four intervals of rows. */
+    private static final int ROWS = 5 * KeyScan.INTERVAL_ROWS + 123;
 
     @TempDir
     Path dir;
 
-    private Connection tableOf(int rows) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("k.db"));
+    private final List<Connection> open = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws SQLException {
+        for (Connection c : open) {
+            c.close();
+        }
+    }
+
+    private Connection connect(String name) throws SQLException {
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(name));
+        open.add(c);
+        return c;
+    }
+
+    /** kv_key with {@code rows} rows at main revisions {@code 3, 6, 9, ...} (gaps, as compaction leaves). */
+    private void table(int rows) throws SQLException {
+        Connection c = connect("k.db");
         try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode = WAL");
             s.execute(StoreSchema.CREATE_KEY_TABLE);
         }
         c.setAutoCommit(false);
         try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?, ?, ?, ?, ?)")) {
-            for (int i = rows; i >= 1; i--) { // inserted backwards: the scan's order is the query's
-                p.setLong(1, Revision.first(i));
+            for (int i = rows; i >= 1; i--) { // inserted backwards: the order is the scan's own
+                p.setLong(1, Revision.first(3L * i));
                 p.setBytes(2, ("key" + i).getBytes());
-                p.setLong(3, Revision.first(i));
-                p.setLong(4, i);
+                p.setLong(3, i);
+                p.setLong(4, 2L * i);
                 p.setInt(5, i % 2);
                 p.setLong(6, -i);
                 p.addBatch();
@@ -39,7 +67,14 @@ class KeyScanTest {
         }
         c.commit();
         c.setAutoCommit(true);
-        return c;
+    }
+
+    private List<Connection> readers(int n) throws SQLException {
+        List<Connection> list = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            list.add(connect("k.db"));
+        }
+        return list;
     }
 
     private static long readerThreads() {
@@ -47,34 +82,60 @@ class KeyScanTest {
                 .filter(t -> t.getName().startsWith("memstore-open") && t.isAlive()).count();
     }
 
-    @Test
-    void givesEveryRowOnceInRevisionOrder() throws SQLException {
-        try (Connection c = tableOf(ROWS); Statement s = c.createStatement(); KeyScan scan = KeyScan.start(s, "k")) {
-            int i = 0;
-            for (KeyScan.Batch b; (b = scan.next()) != null; ) {
-                for (int j = 0; j < b.size; j++) {
-                    i++;
-                    assertThat(b.rev[j]).isEqualTo(Revision.first(i));
-                    assertThat(new String(b.key[j])).isEqualTo("key" + i);
-                    assertThat(b.createRev[j]).isEqualTo(Revision.first(i));
-                    assertThat(b.version[j]).isEqualTo(i);
-                    assertThat(b.tombstone[j]).isEqualTo(i % 2);
-                    assertThat(b.crc[j]).isEqualTo(-i);
-                }
+    /** Reads the whole table and checks every row; returns the rows seen. */
+    private static int readAll(KeyScan scan) throws SQLException {
+        int i = 0;
+        for (KeyScan.Batch b; (b = scan.next()) != null; ) {
+            assertThat(b.size).isPositive();
+            for (int j = 0; j < b.size; j++) {
+                i++;
+                assertThat(b.rev[j]).as("row %d", i).isEqualTo(Revision.first(3L * i));
+                assertThat(new String(b.key[j])).isEqualTo("key" + i);
+                assertThat(b.createRev[j]).isEqualTo(i);
+                assertThat(b.version[j]).isEqualTo(2L * i);
+                assertThat(b.tombstone[j]).isEqualTo(i % 2);
+                assertThat(b.crc[j]).isEqualTo(-i);
             }
-            assertThat(i).isEqualTo(ROWS);
-            assertThat(scan.next()).isNull();
         }
+        assertThat(scan.next()).isNull();
+        return i;
+    }
+
+    @ParameterizedTest(name = "{0} reader(s), {1} rows expected")
+    @CsvSource({"1, " + ROWS, "2, " + ROWS, "2, 1", "2, 1000000000000",
+            "3, " + ROWS, "2, " + (ROWS / 7)})
+    void givesEveryRowOnceInRevisionOrder(int connections, long expected) throws SQLException {
+        table(ROWS);
+        try (KeyScan scan = KeyScan.start(readers(connections), Revision.first(3), Revision.first(3L * ROWS),
+                expected, "k")) {
+            if (connections > 1 && expected >= ROWS) {
+                assertThat(scan.intervals()).isGreaterThan(connections);
+            }
+            assertThat(readAll(scan)).isEqualTo(ROWS);
+        }
+        assertThat(readerThreads()).isZero();
     }
 
     @Test
-    void closingEarlyStopsTheReaderAndFreesTheStatement() throws SQLException {
-        try (Connection c = tableOf(ROWS); Statement s = c.createStatement()) {
-            try (KeyScan scan = KeyScan.start(s, "k")) {
-                assertThat(scan.next().size).isPositive();
-            }
-            assertThat(readerThreads()).isZero();
-            try (var rs = s.executeQuery("SELECT count(*) FROM kv_key")) {
+    void revisionsOutsideThePackedRangeAreReadAsOneInterval() throws SQLException {
+        table(ROWS);
+        try (KeyScan scan = KeyScan.start(readers(2), -5, Revision.first(3L * ROWS), ROWS, "k")) {
+            assertThat(scan.intervals()).isEqualTo(1);
+            assertThat(readAll(scan)).isEqualTo(ROWS);
+        }
+    }
+
+    @ValueSource(ints = {1, 2})
+    @ParameterizedTest(name = "{0} reader(s)")
+    void closingEarlyStopsTheReadersAndFreesTheConnections(int connections) throws SQLException {
+        table(ROWS);
+        List<Connection> readers = readers(connections);
+        try (KeyScan scan = KeyScan.start(readers, Revision.first(3), Revision.first(3L * ROWS), ROWS, "k")) {
+            assertThat(scan.next().size).isPositive();
+        }
+        assertThat(readerThreads()).isZero();
+        for (Connection c : readers) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM kv_key")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getLong(1)).isEqualTo(ROWS);
             }
@@ -83,17 +144,21 @@ class KeyScanTest {
 
     @Test
     void anEmptyTableEndsAtOnce() throws SQLException {
-        try (Connection c = tableOf(0); Statement s = c.createStatement(); KeyScan scan = KeyScan.start(s, "k")) {
-            KeyScan.Batch b = scan.next();
-            assertThat(b.size).isZero();
+        table(0);
+        try (KeyScan scan = KeyScan.start(readers(2), 0, 0, 0, "k")) {
             assertThat(scan.next()).isNull();
         }
     }
 
-    @Test
-    void aFailedReadIsRethrownToTheCaller() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("none.db"));
-                Statement s = c.createStatement(); KeyScan scan = KeyScan.start(s, "none")) {
+    @ValueSource(ints = {1, 2})
+    @ParameterizedTest(name = "{0} reader(s)")
+    void aFailedReadIsRethrownToTheCaller(int connections) throws SQLException {
+        List<Connection> readers = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+            readers.add(connect("none.db"));
+        }
+        try (KeyScan scan = KeyScan.start(readers, 0, 10L * KeyScan.INTERVAL_ROWS, 10L * KeyScan.INTERVAL_ROWS,
+                "none")) {
             assertThatThrownBy(scan::next).isInstanceOf(SQLException.class).hasMessageContaining("no such table");
             assertThat(scan.next()).isNull();
         }
