@@ -290,9 +290,10 @@ public final class BTreeIndex implements RevisionIndex {
             }
             b.addKey(key);
             bytes += key.length;
-            int first = rows.firstRow(k);
+            int first = rows.rowAt(rows.firstIndex(k));
             long previous = -1;
-            for (int r = first; r >= 0; r = rows.nextRow(r)) {
+            for (int j = rows.firstIndex(k), end = rows.endIndex(k); j < end; j++) {
+                int r = rows.rowAt(j);
                 long word = rows.word(r);
                 long[] words = b.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
                 int n = 0;

@@ -77,6 +77,13 @@ final class IndexLoader implements SqliteBackend.RowSink {
         }
     }
 
+    @Override
+    public void begin(long expectedRows) {
+        if (buffer != null) {
+            buffer.expect(expectedRows);
+        }
+    }
+
     /** Builds the index from the collected rows, once every row was accepted; the buffer is then dropped. */
     @Override
     public void end() {

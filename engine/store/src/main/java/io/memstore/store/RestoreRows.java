@@ -10,19 +10,24 @@ import java.util.zip.CRC32C;
  * random key order; grouping them costs one hash lookup per row, and the keys are then sorted and packed once.
  *
  * <h2>Layout</h2>
- * No object per row or key, so the buffer costs 12 B per row and about 24 B per key besides the keys' arrays:
+ * No object per row or key, and each row costs one sequential write of its own plus one touch of its key's entry,
+ * so that collecting stays within a few cache misses per row (the table's slot, the key's array, its count):
  * <ul>
- *   <li>per row: its revision word ({@link RevisionRun#word}) and the index of the key's next row (-1 for none),
- *       so a key's rows form a chain in revision order;</li>
- *   <li>per key: its bytes (the first array seen, kept by reference), its first and last row and its hash;</li>
- *   <li>an open-addressing hash table of key numbers (+1, 0 for empty) over the keys' CRC32C, at most half
- *       full;</li>
+ *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
+ *   <li>per key: its bytes (the first array seen, kept by reference) and its row count, whose sign bit says
+ *       whether its last row was a tombstone;</li>
+ *   <li>an open-addressing hash table over the keys' CRC32C, at most half full, each slot a long of the hash (high
+ *       half) and the key number + 1 (low half, 0 for empty), so that a probe compares hashes without touching the
+ *       key's entry;</li>
  *   <li>the rows that begin a generation with a created revision and version other than their own revision and 1
  *       (what compaction leaves): their row numbers, ascending as they arrive, and those two fields, found again
  *       by binary search. The revision word of such a row has its sign bit set, which a revision word (63 bits)
  *       never uses.</li>
  * </ul>
- * The caller checks each row against {@link #add}'s answer (the key's state before the row); the buffer assumes
+ * Once every row is in, {@link #keyOrder} sorts the keys and groups the rows by key with a counting sort: every
+ * key's row numbers, in revision order, in one slice of an array (4 B more per row).
+ *
+ * <p>The caller checks each row against {@link #add}'s answer (the key's state before the row); the buffer assumes
  * the rows it holds are consistent.
  */
 final class RestoreRows {
@@ -34,22 +39,25 @@ final class RestoreRows {
     static final int DELETED = 2;
 
     private static final long MARK = Long.MIN_VALUE;
+    private static final int MAX_ROWS = Integer.MAX_VALUE - 8;
 
     private long[] words = new long[1 << 12];
-    private int[] next = new int[1 << 12];
+    private int[] keyOf = new int[1 << 12];
     private int rows;
 
     private byte[][] keys = new byte[1 << 10][];
-    private int[] firstRows = new int[1 << 10];
-    private int[] lastRows = new int[1 << 10];
-    private int[] hashes = new int[1 << 10];
+    private int[] counts = new int[1 << 10];
     private int keyCount;
-    private int[] table = new int[1 << 11];
+    private long[] table = new long[1 << 11];
 
     private int[] startRows = new int[16];
     private long[] startCreated = new long[16];
     private long[] startVersions = new long[16];
     private int starts;
+
+    // after keyOrder: key k's rows are byKey[firstIndex[k], firstIndex[k + 1])
+    private int[] byKey;
+    private int[] firstIndex;
 
     private final CRC32C crc = new CRC32C();
 
@@ -61,29 +69,43 @@ final class RestoreRows {
         return keyCount;
     }
 
+    /** Makes room for {@code expected} rows at once (a hint: more still fit, fewer waste the room). */
+    void expect(long expected) {
+        int n = (int) Math.min(expected, MAX_ROWS);
+        if (n > words.length) {
+            words = Arrays.copyOf(words, n);
+            keyOf = Arrays.copyOf(keyOf, n);
+        }
+    }
+
     /**
      * Adds a row (revisions must arrive ascending) and returns the key's state before it: {@link #ABSENT},
      * {@link #LIVE} or {@link #DELETED}. A put that begins a generation keeps {@code createRev} and {@code version};
      * a put to a live key is a plain put (as {@link RevisionIndex#restore} has it) and keeps neither.
      */
     int add(byte[] key, long rev, boolean tombstone, long createRev, long version) {
-        if (rows == Integer.MAX_VALUE - 8) {
+        if (rows == MAX_ROWS) {
             throw new IllegalStateException("more than " + rows + " rows to restore");
+        }
+        if (byKey != null) {
+            throw new IllegalStateException("rows added after keyOrder");
         }
         int h = hash(key);
         int slot = find(key, h);
-        int k = table[slot] - 1;
+        long entry = table[slot];
+        int k;
         int state;
-        if (k < 0) {
+        if (entry == 0) {
             state = ABSENT;
             k = newKey(key, h, slot);
         } else {
-            state = RevisionRun.isTombstone(words[lastRows[k]]) ? DELETED : LIVE;
+            k = (int) entry - 1;
+            state = counts[k] < 0 ? DELETED : LIVE;
         }
         if (rows == words.length) {
-            int n = (int) Math.min(rows * 2L, Integer.MAX_VALUE - 8);
+            int n = (int) Math.min(rows * 2L, MAX_ROWS);
             words = Arrays.copyOf(words, n);
-            next = Arrays.copyOf(next, n);
+            keyOf = Arrays.copyOf(keyOf, n);
         }
         long word = RevisionRun.word(rev, tombstone);
         if (!tombstone && state != LIVE && (createRev != rev || version != 1)) {
@@ -99,13 +121,8 @@ final class RestoreRows {
             starts++;
         }
         words[rows] = word;
-        next[rows] = -1;
-        if (state == ABSENT) {
-            firstRows[k] = rows;
-        } else {
-            next[lastRows[k]] = rows;
-        }
-        lastRows[k] = rows;
+        keyOf[rows] = k;
+        counts[k] = ((counts[k] & Integer.MAX_VALUE) + 1) | (tombstone ? Integer.MIN_VALUE : 0);
         rows++;
         return state;
     }
@@ -121,8 +138,8 @@ final class RestoreRows {
     private int find(byte[] key, int h) {
         int mask = table.length - 1;
         for (int slot = h & mask; ; slot = (slot + 1) & mask) {
-            int k = table[slot] - 1;
-            if (k < 0 || (hashes[k] == h && Arrays.equals(keys[k], key))) {
+            long entry = table[slot];
+            if (entry == 0 || ((int) (entry >>> 32) == h && Arrays.equals(keys[(int) entry - 1], key))) {
                 return slot;
             }
         }
@@ -132,23 +149,23 @@ final class RestoreRows {
         if (keyCount == keys.length) {
             int n = keyCount * 2;
             keys = Arrays.copyOf(keys, n);
-            firstRows = Arrays.copyOf(firstRows, n);
-            lastRows = Arrays.copyOf(lastRows, n);
-            hashes = Arrays.copyOf(hashes, n);
+            counts = Arrays.copyOf(counts, n);
         }
         int k = keyCount++;
         keys[k] = key;
-        hashes[k] = h;
-        table[slot] = k + 1;
+        table[slot] = (long) h << 32 | (k + 1);
         if (keyCount * 2 > table.length) {
-            table = new int[table.length * 2];
+            long[] old = table;
+            table = new long[old.length * 2];
             int mask = table.length - 1;
-            for (int j = 0; j < keyCount; j++) {
-                int s = hashes[j] & mask;
-                while (table[s] != 0) {
-                    s = (s + 1) & mask;
+            for (long entry : old) {
+                if (entry != 0) {
+                    int s = (int) (entry >>> 32) & mask;
+                    while (table[s] != 0) {
+                        s = (s + 1) & mask;
+                    }
+                    table[s] = entry;
                 }
-                table[s] = j + 1;
             }
         }
         return k;
@@ -191,7 +208,25 @@ final class RestoreRows {
             }
             i = j;
         }
+        group();
         return order;
+    }
+
+    /** Groups the row numbers by key, in revision order within each key (a counting sort over the key numbers). */
+    private void group() {
+        firstIndex = new int[keyCount + 1];
+        for (int k = 0; k < keyCount; k++) {
+            firstIndex[k + 1] = firstIndex[k] + (counts[k] & Integer.MAX_VALUE);
+        }
+        int[] fill = counts;
+        System.arraycopy(firstIndex, 0, fill, 0, keyCount);
+        byKey = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            byKey[fill[keyOf[r]]++] = r;
+        }
+        counts = null;
+        keyOf = null;
+        table = null;
     }
 
     /** The length of the prefix that every key has (at most the shortest key's length). */
@@ -225,13 +260,19 @@ final class RestoreRows {
         return keys[k];
     }
 
-    int firstRow(int k) {
-        return firstRows[k];
+    /** Where key {@code k}'s rows begin among {@link #rowAt}'s (after {@link #keyOrder}). */
+    int firstIndex(int k) {
+        return firstIndex[k];
     }
 
-    /** The key's next row after {@code row}, or -1. */
-    int nextRow(int row) {
-        return next[row];
+    /** Where key {@code k}'s rows end among {@link #rowAt}'s (after {@link #keyOrder}). */
+    int endIndex(int k) {
+        return firstIndex[k + 1];
+    }
+
+    /** The row number at position {@code i} of the rows grouped by key (after {@link #keyOrder}). */
+    int rowAt(int i) {
+        return byKey[i];
     }
 
     /** The row's revision word. */

@@ -47,6 +47,10 @@ final class SqliteBackend implements AutoCloseable {
     interface RowSink {
         void accept(long rev, byte[] key, long createRev, long version, int tombstone);
 
+        /** Called once before the scan with the rows to expect, a hint that may be wrong. */
+        default void begin(long expectedRows) {
+        }
+
         /** Called once after the last row of a scan without damage, before the file's counts are compared. */
         default void end() {
         }
@@ -640,7 +644,9 @@ final class SqliteBackend implements AutoCloseable {
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
             StoreMeta meta = checkTables(s, file, StoreSchema.FORMAT_VERSION);
-            Scan scan = scanKeys(ro, s, file, expectedRows(file, meta), sink, (rev, key, problem) -> {
+            long expected = expectedRows(file, meta);
+            sink.begin(expected);
+            Scan scan = scanKeys(ro, s, file, expected, sink, (rev, key, problem) -> {
                 throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
                         + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
                         + "; the file was not modified (MvccStore.verify lists every damaged row)");

@@ -121,15 +121,15 @@ class RestoreRowsTest {
         int[] order = rows.keyOrder();
         assertThat(rows.key(order[0])).isEqualTo(a);
         List<Long> revisionsOfA = new ArrayList<>();
-        for (int r = rows.firstRow(order[0]); r >= 0; r = rows.nextRow(r)) {
-            revisionsOfA.add(RevisionRun.revision(rows.word(r)));
+        for (int i = rows.firstIndex(order[0]); i < rows.endIndex(order[0]); i++) {
+            revisionsOfA.add(RevisionRun.revision(rows.word(rows.rowAt(i))));
         }
         assertThat(revisionsOfA).containsExactly(r1, r3, r4);
-        int firstOfB = rows.firstRow(order[1]);
+        int firstOfB = rows.rowAt(rows.firstIndex(order[1]));
         // a generation begun by compaction keeps its created revision and version; a plain first put has its own
         assertThat(rows.created(firstOfB)).isEqualTo(Revision.first(1));
         assertThat(rows.version(firstOfB)).isEqualTo(7);
-        assertThat(rows.created(rows.firstRow(order[0]))).isEqualTo(r1);
-        assertThat(rows.version(rows.firstRow(order[0]))).isEqualTo(1);
+        assertThat(rows.created(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(r1);
+        assertThat(rows.version(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(1);
     }
 }
