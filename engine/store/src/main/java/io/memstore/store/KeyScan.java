@@ -168,8 +168,13 @@ final class KeyScan implements AutoCloseable {
      */
     static KeyScan start(List<Connection> connections, long from, long to, long expectedRows, String name) {
         KeyScan scan = new KeyScan(connections, from, to, expectedRows, name);
-        for (Reader r : scan.readers) {
-            r.thread.start();
+        try {
+            for (Reader r : scan.readers) {
+                r.thread.start();
+            }
+        } catch (RuntimeException | Error e) {
+            scan.close(); // the readers that started stop; joining one that never started returns at once
+            throw e;
         }
         return scan;
     }

@@ -692,7 +692,7 @@ final class SqliteBackend implements AutoCloseable {
      * Every kv_key row in revision order, read by threads of their own ({@link KeyScan}): by a second read-only
      * connection as well as {@code ro} when the file is in WAL mode (where SQLite keeps every connection's lock
      * on the file while it is open, so closing the second one does not drop the store's lock, see
-     * {@link StoreLock}), there are two cores, and {@code expectedRows} fills more than one interval per reader. A
+     * {@link StoreLock}), there are two cores, and {@code expectedRows} fills at least two intervals per reader. A
      * row whose checksum fails goes to {@code damage}, the others to {@code sink}, on the caller's thread.
      */
     private static Scan scanKeys(Connection ro, Statement s, Path file, long expectedRows, RowSink sink,
@@ -716,30 +716,29 @@ final class SqliteBackend implements AutoCloseable {
                 }
             }
         }
-        try {
-            try (KeyScan scan = KeyScan.start(connections, from, to, expectedRows, String.valueOf(file.getFileName()))) {
-                for (KeyScan.Batch b; (b = scan.next()) != null; ) {
-                    for (int i = 0; i < b.size; i++) {
-                        long rev = b.rev[i];
-                        byte[] key = b.key[i];
-                        long createRev = b.createRev[i];
-                        long version = b.version[i];
-                        int tombstone = b.tombstone[i];
-                        long stored = b.crc[i];
-                        long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
-                        rows++;
-                        lastMain = Revision.main(rev);
-                        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                            damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                                    stored, computed));
-                        } else {
-                            sink.accept(rev, key, createRev, version, tombstone);
-                        }
+        String name = String.valueOf(file.getFileName());
+        try (KeyScan scan = KeyScan.start(connections, from, to, expectedRows, name)) {
+            for (KeyScan.Batch b; (b = scan.next()) != null; ) {
+                for (int i = 0; i < b.size; i++) {
+                    long rev = b.rev[i];
+                    byte[] key = b.key[i];
+                    long createRev = b.createRev[i];
+                    long version = b.version[i];
+                    int tombstone = b.tombstone[i];
+                    long stored = b.crc[i];
+                    long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
+                    rows++;
+                    lastMain = Revision.main(rev);
+                    if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+                        damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
+                                stored, computed));
+                    } else {
+                        sink.accept(rev, key, createRev, version, tombstone);
                     }
                 }
             }
         } finally {
-            closeQuietly(second);
+            closeQuietly(second); // after the scan's close: its readers have ended
         }
         return new Scan(rows, lastMain);
     }
