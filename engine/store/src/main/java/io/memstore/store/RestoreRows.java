@@ -175,9 +175,13 @@ final class RestoreRows {
      * The key numbers in ascending unsigned key order. Comparing the keys' arrays directly would load two scattered
      * arrays per comparison, so the keys are sorted as longs instead: eight bytes of each key, taken after the
      * prefix that all keys share, in the high bits, its key number in the low bits. Keys whose longs tie in the high
-     * bits (equal in those bytes, or shorter) are then put in order by comparing their arrays, run by run.
+     * bits (equal in those bytes, or shorter) are then put in order by comparing their arrays, run by run. Also
+     * groups the rows by key ({@link #rowAt}); called once, after the last {@link #add}.
      */
     int[] keyOrder() {
+        if (byKey != null) {
+            throw new IllegalStateException("keyOrder was called before");
+        }
         int n = keyCount;
         int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
         int shared = sharedPrefix();
