@@ -505,7 +505,7 @@ public final class BTreeIndex implements RevisionIndex {
 
     /** The state of key {@code i} of {@code leaf} at {@code atRev}; null when {@code i < 0} (not held). */
     private static KeyState stateAt(BTreeLeaf leaf, int i, long atRev) {
-        return i < 0 ? null : RevisionRun.get(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev, leaf.headers, i);
+        return i < 0 ? null : leaf.stateAt(i, atRev);
     }
 
     /** {@link #get}, remembering where the key is for the write of the same array that follows (write lock). */
@@ -616,7 +616,7 @@ public final class BTreeIndex implements RevisionIndex {
                 BTreeLeaf leaf = descend(key);
                 int i = leaf.find(key);
                 if (i >= 0) {
-                    long mod = RevisionRun.modRevisionAt(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
+                    long mod = leaf.modRevisionAt(i, atRev);
                     if (mod >= 0) {
                         visitor.visit(leaf, i, mod);
                     }
@@ -654,7 +654,7 @@ public final class BTreeIndex implements RevisionIndex {
             if (end != null && leaf.compareKeyTo(i, end) >= 0) {
                 return false;
             }
-            long mod = RevisionRun.modRevisionAt(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
+            long mod = leaf.modRevisionAt(i, atRev);
             if (mod >= 0 && !visitor.visit(leaf, i, mod)) {
                 return false;
             }

@@ -88,6 +88,18 @@ final class BTreeLeaf extends BTreeNode {
         return out;
     }
 
+    /** Key {@code i}'s state at main revision {@code atRev} ({@link RevisionRun#get}), read in place. */
+    KeyState stateAt(int i, long atRev) {
+        return codes == null ? RevisionRun.get(words, runStart(i), runEnd(i), atRev, headers, i)
+                : CodedWords.get(codes, runStart(i), runEnd(i), codeBase, atRev, headers, i);
+    }
+
+    /** Key {@code i}'s last change at or before {@code atRev} ({@link RevisionRun#modRevisionAt}), read in place. */
+    long modRevisionAt(int i, long atRev) {
+        return codes == null ? RevisionRun.modRevisionAt(words, runStart(i), runEnd(i), atRev)
+                : CodedWords.modRevisionAt(codes, runStart(i), runEnd(i), codeBase, atRev);
+    }
+
     int runFrom(int i) {
         return codes == null ? runStart(i) : 0;
     }

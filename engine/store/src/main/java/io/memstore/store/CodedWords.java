@@ -59,6 +59,74 @@ final class CodedWords {
         return ((base + (code >>> 1)) << MAIN_SHIFT) | (code & 1);
     }
 
+    /**
+     * {@link RevisionRun#get} on the run {@code codes[from, to)} of a coded leaf, read in place: the same answer as
+     * on the decoded words, without decoding them into a new array. The rule is RevisionRun's, simplified by what
+     * a coded run cannot hold: an in-run header. Every generation after the first is therefore created at its first
+     * revision with that revision as version 1, and the first finds both in the leaf's {@code headers} at
+     * {@code key}. A code's main revision is {@code base + (code >>> 1)}, compared here as {@code code >>> 1}
+     * against {@code atRev - base}.
+     */
+    static KeyState get(int[] codes, int from, int to, long base, long atRev, long[] headers, int key) {
+        long at = atRev - base;
+        int e = to;
+        while (e > from) {
+            int last = codes[e - 1];
+            int f = generationStart(codes, from, e - 1);
+            if ((codes[f] >>> 1) <= at) {
+                if ((last & 1) != 0 && (last >>> 1) <= at) {
+                    return null;
+                }
+                int n = e - 1;
+                while ((codes[n] >>> 1) > at) {
+                    n--;
+                }
+                long first = revision(codes[f], base);
+                long created = f == from ? HeaderTable.created(headers, key, first) : first;
+                long version = (f == from ? HeaderTable.base(headers, key) : 1) + (n - f);
+                return new KeyState(revision(codes[n], base), created, version);
+            }
+            e = f;
+        }
+        return null;
+    }
+
+    /** {@link RevisionRun#modRevisionAt} on the run {@code codes[from, to)} of a coded leaf, read in place. */
+    static long modRevisionAt(int[] codes, int from, int to, long base, long atRev) {
+        long at = atRev - base;
+        int e = to;
+        while (e > from) {
+            int last = codes[e - 1];
+            int f = generationStart(codes, from, e - 1);
+            if ((codes[f] >>> 1) <= at) {
+                if ((last & 1) != 0 && (last >>> 1) <= at) {
+                    return -1;
+                }
+                int n = e - 1;
+                while ((codes[n] >>> 1) > at) {
+                    n--;
+                }
+                return revision(codes[n], base);
+            }
+            e = f;
+        }
+        return -1;
+    }
+
+    /** The packed revision of {@code code}: its main revision with sub revision 0. */
+    private static long revision(int code, long base) {
+        return (base + (code >>> 1)) << Revision.SUB_BITS;
+    }
+
+    /** Index of the first code of the generation whose last code is {@code codes[last]}: just after a tombstone. */
+    private static int generationStart(int[] codes, int from, int last) {
+        int f = last;
+        while (f > from && (codes[f - 1] & 1) == 0) {
+            f--;
+        }
+        return f;
+    }
+
     /** Decodes {@code codes[from, to)} into {@code out} at {@code pos}. */
     static void decode(int[] codes, int from, int to, long base, long[] out, int pos) {
         for (int j = from; j < to; j++) {
