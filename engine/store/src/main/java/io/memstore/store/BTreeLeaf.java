@@ -1,5 +1,8 @@
 package io.memstore.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -32,6 +35,10 @@ import java.util.Arrays;
 final class BTreeLeaf extends BTreeNode {
     static final byte[] NO_BYTES = new byte[0];
     static final long[] NO_WORDS = new long[0];
+    /** Leaves of fewer keys are searched by bisection alone ({@link #find}). */
+    private static final int INTERPOLATE_FROM = 8;
+    private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.BIG_ENDIAN);
 
     byte[] prefix = NO_BYTES;
     byte[] suffixes = NO_BYTES;
@@ -171,7 +178,16 @@ final class BTreeLeaf extends BTreeNode {
         return prefix.length + suffixEnd(i) - suffixStart(i);
     }
 
-    /** The index of {@code key}, or {@code -(insertion point) - 1} when the leaf does not hold it. */
+    /**
+     * The index of {@code key}, or {@code -(insertion point) - 1} when the leaf does not hold it.
+     *
+     * <p>An interpolation search: the key's first 8 bytes after the prefix, placed between those of the leaf's
+     * first and last key, give a first guess at its index; from there the search gallops outwards (1, 2, 4, ...
+     * keys) to bracket the key and bisects the bracket. Where the keys are spread evenly, as random or numbered
+     * keys are, the guess is a few keys off, and the keys compared lie next to each other in {@link #suffixes}
+     * instead of all over the leaf, which a bisection of the whole leaf reaches one cache line after the other.
+     * However the keys are spread, the search compares at most about twice as many keys as a bisection.
+     */
     int find(byte[] key) {
         int p = prefix.length;
         if (p > 0) {
@@ -180,20 +196,99 @@ final class BTreeLeaf extends BTreeNode {
                 return c < 0 ? -1 : -size - 1; // outside the prefix: before or after every key of the leaf
             }
         }
-        int lo = 0;
-        int hi = size - 1;
+        int n = size;
+        if (n < INTERPOLATE_FROM) {
+            return bisect(key, p, 0, n - 1);
+        }
+        int g = guess(head(key, p, key.length), head(suffixes, suffixStart(0), suffixEnd(0)),
+                head(suffixes, suffixStart(n - 1), suffixEnd(n - 1)), n);
+        int c = compareWith(g, key, p);
+        if (c == 0) {
+            return g;
+        }
+        int lo;
+        int hi;
+        if (c > 0) {
+            lo = g + 1;
+            hi = n - 1;
+            for (int step = 1; g + step < n; step <<= 1) {
+                int j = g + step;
+                int cj = compareWith(j, key, p);
+                if (cj == 0) {
+                    return j;
+                }
+                if (cj < 0) {
+                    hi = j - 1;
+                    break;
+                }
+                lo = j + 1;
+            }
+        } else {
+            lo = 0;
+            hi = g - 1;
+            for (int step = 1; g - step >= 0; step <<= 1) {
+                int j = g - step;
+                int cj = compareWith(j, key, p);
+                if (cj == 0) {
+                    return j;
+                }
+                if (cj > 0) {
+                    lo = j + 1;
+                    break;
+                }
+                hi = j - 1;
+            }
+        }
+        return bisect(key, p, lo, hi);
+    }
+
+    /** {@link #find} among the keys {@code [lo, hi]}, which the key is known not to lie outside of. */
+    private int bisect(byte[] key, int p, int lo, int hi) {
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = Arrays.compareUnsigned(suffixes, suffixStart(mid), suffixEnd(mid), key, p, key.length);
-            if (c < 0) {
+            int c = compareWith(mid, key, p);
+            if (c > 0) {
                 lo = mid + 1;
-            } else if (c > 0) {
+            } else if (c < 0) {
                 hi = mid - 1;
             } else {
                 return mid;
             }
         }
         return -(lo + 1);
+    }
+
+    /** {@code key}, whose first {@code p} bytes are the prefix, compared with key {@code i}, unsigned. */
+    private int compareWith(int i, byte[] key, int p) {
+        return Arrays.compareUnsigned(key, p, key.length, suffixes, suffixStart(i), suffixEnd(i));
+    }
+
+    /** The bytes {@code b[from, to)} as an unsigned number of their first 8 bytes, zero-padded when fewer. */
+    private static long head(byte[] b, int from, int to) {
+        if (to - from >= Long.BYTES) {
+            return (long) BIG_ENDIAN_LONG.get(b, from);
+        }
+        long h = 0;
+        for (int j = 0; j < Long.BYTES; j++) {
+            h = h << 8 | (from + j < to ? b[from + j] & 0xff : 0);
+        }
+        return h;
+    }
+
+    /** The index in {@code [0, n)} that {@code k} takes between {@code first} (index 0) and {@code last}. */
+    private static int guess(long k, long first, long last, int n) {
+        if (Long.compareUnsigned(k, first) <= 0) {
+            return 0;
+        }
+        if (Long.compareUnsigned(k, last) >= 0) {
+            return n - 1;
+        }
+        // first < k < last: both differences are positive as unsigned numbers, and the span is the larger
+        return (int) (unsigned(k - first) / unsigned(last - first) * (n - 1));
+    }
+
+    private static double unsigned(long v) {
+        return v >= 0 ? v : (v >>> 1) * 2.0;
     }
 
     /** The index of the first key at or after {@code key}. */
