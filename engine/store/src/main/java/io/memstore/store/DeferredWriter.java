@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -30,7 +31,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * a commit retries the flush itself and is refused if that fails too.
  */
 final class DeferredWriter {
-    private final SqliteBackend backend;
+    /** Where batches go: one SQLite transaction per call, called by one thread at a time. */
+    interface Sink {
+        void write(List<StoredRow> rows, long lastMain);
+    }
+
+    private final Sink sink;
+    /** The file the batches go to, for messages and the thread's name. */
+    private final Path file;
     private final StoreOptions options;
     private final ReentrantLock writerLock;
     private final ScheduledThreadPoolExecutor thread;
@@ -41,13 +49,14 @@ final class DeferredWriter {
     private Future<?> inFlight;
     private long pendingSince = System.nanoTime();
 
-    DeferredWriter(SqliteBackend backend, StoreOptions options, ReentrantLock writerLock) {
-        this.backend = backend;
+    DeferredWriter(Sink sink, Path file, StoreOptions options, ReentrantLock writerLock) {
+        this.sink = sink;
+        this.file = file;
         this.options = options;
         this.writerLock = writerLock;
         this.pending = new PendingRows(options.batchLimit());
         this.thread = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "memstore-flush " + backend.file().getFileName());
+            Thread t = new Thread(r, "memstore-flush " + file.getFileName());
             t.setDaemon(true);
             return t;
         });
@@ -112,7 +121,7 @@ final class DeferredWriter {
         awaitFlight();
         PendingRows p = pending;
         if (!p.isEmpty()) {
-            backend.write(p.rows(), p.lastMain());
+            sink.write(p.rows(), p.lastMain());
             pending = new PendingRows(options.batchLimit());
             lastFailure = null;
         }
@@ -152,13 +161,13 @@ final class DeferredWriter {
         PendingRows rows = batch;
         inFlight = thread.submit(() -> {
             try {
-                backend.write(rows.rows(), rows.lastMain());
+                sink.write(rows.rows(), rows.lastMain());
                 flushing = null; // after the SQLite commit: readers find the rows there from now on
                 lastFailure = null;
             } catch (StoreException e) {
                 lastFailure = e;
             } catch (RuntimeException e) {
-                lastFailure = new StoreException("background flush of " + backend.file() + " failed: " + e, e);
+                lastFailure = new StoreException("background flush of " + file + " failed: " + e, e);
             }
         });
     }
@@ -171,16 +180,16 @@ final class DeferredWriter {
                 f.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new StoreException("interrupted while waiting for a flush of " + backend.file(), e);
+                throw new StoreException("interrupted while waiting for a flush of " + file, e);
             } catch (ExecutionException e) {
                 // the task catches every RuntimeException itself; an Error ends up here
-                throw new StoreException("background flush of " + backend.file() + " failed: " + e.getCause(), e.getCause());
+                throw new StoreException("background flush of " + file + " failed: " + e.getCause(), e.getCause());
             }
             inFlight = null;
         }
         PendingRows failed = flushing;
         if (failed != null) {
-            backend.write(failed.rows(), failed.lastMain());
+            sink.write(failed.rows(), failed.lastMain());
             flushing = null;
             lastFailure = null;
         }

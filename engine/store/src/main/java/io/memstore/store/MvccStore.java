@@ -94,7 +94,7 @@ public final class MvccStore implements AutoCloseable {
             backend.close();
             throw e;
         }
-        this.deferred = options.durability() == Durability.DEFERRED ? new DeferredWriter(backend, options, writeLock) : null;
+        this.deferred = options.durability() == Durability.DEFERRED ? new DeferredWriter(backend::write, file, options, writeLock) : null;
     }
 
     /** Opens or creates the store in {@code file} with {@link StoreOptions#defaults()}. */
