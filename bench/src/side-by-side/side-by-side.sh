@@ -6,7 +6,8 @@
 #    budget failures are reported, not fatal here. Then SideBySide prints every btree row beside its reference twin
 #    with the ratios btree/reference.
 # 2. speed: the JMH benchmarks of the bench module (index get/put, btree and reference; ingest into SQLite, MvccStore
-#    against a raw batched insert), then Ratios prints btree/reference and store/raw against the targets.
+#    against a raw batched insert, MvccStore.get against a raw point select), then Ratios prints btree/reference and
+#    store/raw against the targets and the store's get over the point select.
 # Builds what it runs (engine, plugin, bench). JMH_ARGS overrides JMH's options (default "-f 1 -wi 2 -i 3";
 # add "-p keys=100000" for a quick run).
 set -euo pipefail

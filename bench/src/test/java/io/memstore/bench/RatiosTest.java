@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Ratios on a real JMH result file (the quick run, keys=100000, on this machine) and on malformed input. */
+/** Ratios on a real JMH result file (a quick run of every benchmark, keys=100000) and on malformed input. */
 class RatiosTest {
     private static Path sample() throws URISyntaxException {
         return Path.of(RatiosTest.class.getResource("jmh-result-keys100000.json").toURI());
@@ -23,12 +23,13 @@ class RatiosTest {
         assertThat(results).extracting(Ratios.Result::benchmark).containsExactly(
                 "io.memstore.bench.IndexBenchmark.get", "io.memstore.bench.IndexBenchmark.get",
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IndexBenchmark.put",
+                "io.memstore.bench.RawPointSelectBenchmark.select", "io.memstore.bench.StoreGetBenchmark.get",
                 "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.IngestBenchmark.store");
         Ratios.Result put = results.get(2);
         assertThat(put.params()).isEqualTo(Map.of("index", "btree", "keys", "100000"));
         assertThat(put.primary().unit()).isEqualTo("ops/s");
         assertThat(put.secondary().get("puts").value()).isCloseTo(put.primary().value() * 100_000, within(1e-3));
-        assertThat(results.get(4).primary().unit()).isEqualTo("ms/op");
+        assertThat(results.get(6).primary().unit()).isEqualTo("ms/op");
     }
 
     @Test
@@ -36,29 +37,32 @@ class RatiosTest {
         List<Ratios.Result> results = Ratios.read(sample());
         double getRatio = results.get(0).primary().value() / results.get(1).primary().value();
         double putRatio = results.get(2).secondary().get("puts").value() / results.get(3).secondary().get("puts").value();
-        double ingestRatio = results.get(4).primary().value() / results.get(5).primary().value(); // raw time / store time
+        double ingestRatio = results.get(6).primary().value() / results.get(7).primary().value(); // raw time / store time
+        double readRatio = results.get(5).primary().value() / results.get(4).primary().value();
 
         List<String> lines = Ratios.report(results);
 
-        assertThat(lines).hasSize(4);
+        assertThat(lines).hasSize(5);
         assertThat(lines.get(0)).isEqualTo("keys=100000");
         assertThat(lines.get(1)).startsWith("  get ").contains(String.format(java.util.Locale.ROOT,
-                "btree/reference %.2f (target >= 1.5: %s)", getRatio, getRatio >= 1.5 ? "met" : "MISSED"));
+                "btree/reference %.2f (target >= 4.2: %s)", getRatio, getRatio >= 4.2 ? "met" : "MISSED"));
         assertThat(lines.get(2)).startsWith("  put ").contains(String.format(java.util.Locale.ROOT,
-                "btree/reference %.2f (target >= 1.0: %s)", putRatio, putRatio >= 1.0 ? "met" : "MISSED"));
+                "btree/reference %.2f (target >= 1.9: %s)", putRatio, putRatio >= 1.9 ? "met" : "MISSED"));
         assertThat(lines.get(3)).startsWith("  ingest ").contains(String.format(java.util.Locale.ROOT,
-                "store/raw %.2f (target >= 0.8: %s)", ingestRatio, ingestRatio >= 0.8 ? "met" : "MISSED"));
+                "store/raw %.2f (target >= 0.9: %s)", ingestRatio, ingestRatio >= 0.9 ? "met" : "MISSED"));
+        assertThat(lines.get(4)).startsWith("  read ").endsWith(String.format(java.util.Locale.ROOT,
+                "store/select %.2f (no target)", readRatio));
         // rows/s = keys / seconds per ingest
-        double storeRows = 100_000 / (results.get(5).primary().value() / 1e3);
+        double storeRows = 100_000 / (results.get(7).primary().value() / 1e3);
         assertThat(lines.get(3)).contains(String.format(java.util.Locale.ROOT, "%,14.0f rows/s", storeRows));
     }
 
     @Test
     void aPairWithOneHalfMissingIsSkipped() throws Exception {
-        List<Ratios.Result> results = Ratios.read(sample()).subList(1, 6); // no btree get
+        List<Ratios.Result> results = Ratios.read(sample()).subList(1, 8); // no btree get
 
-        assertThat(Ratios.report(results)).hasSize(3).noneMatch(l -> l.startsWith("  get"));
-        assertThat(Ratios.report(results.subList(4, 5))).isEmpty();
+        assertThat(Ratios.report(results)).hasSize(4).noneMatch(l -> l.startsWith("  get"));
+        assertThat(Ratios.report(results.subList(5, 6))).isEmpty();
     }
 
     @Test
