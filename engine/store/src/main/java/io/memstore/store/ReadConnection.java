@@ -14,7 +14,9 @@ import java.util.Map;
  *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
- * row has. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
+ * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
+ * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
+ * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
  * ({@link RowChecksum}) are checked before a row is returned, and a kv_key row whose kv_value row is missing is
  * damage, reported as such.
  */
@@ -26,6 +28,9 @@ final class ReadConnection implements AutoCloseable {
     private final Path file;
     private final Connection conn;
     private final PreparedStatement[] byRevs = new PreparedStatement[SIZES.length];
+    private final PreparedStatement begin;
+    private final PreparedStatement commit;
+    private final PreparedStatement rollback;
 
     ReadConnection(Path file, Connection conn) throws SQLException {
         this.file = file;
@@ -36,13 +41,19 @@ final class ReadConnection implements AutoCloseable {
             sql.append(",?".repeat(SIZES[i] - 1)).append(')');
             byRevs[i] = conn.prepareStatement(sql.toString());
         }
-        conn.setAutoCommit(false); // all lookups of one read share one snapshot
+        begin = conn.prepareStatement("BEGIN");
+        commit = conn.prepareStatement("COMMIT");
+        rollback = conn.prepareStatement("ROLLBACK");
     }
 
     /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
     StoredRow[] read(long[] revs) {
         StoredRow[] out = new StoredRow[revs.length];
+        boolean inTxn = revs.length > SIZES[SIZES.length - 1];
         try {
+            if (inTxn) {
+                begin.execute(); // all lookups of one read share one snapshot
+            }
             int from = 0;
             while (from < revs.length) {
                 int n = Math.min(revs.length - from, SIZES[SIZES.length - 1]);
@@ -53,20 +64,26 @@ final class ReadConnection implements AutoCloseable {
                 readChunk(byRevs[s], SIZES[s], revs, from, n, out);
                 from += n;
             }
-            conn.commit();
+            if (inTxn) {
+                commit.execute();
+            }
             return out;
         } catch (SQLException e) {
-            rollbackQuietly();
+            rollbackQuietly(inTxn);
             throw SqliteErrors.translate(e, file, "reading " + revs.length + " rows");
         } catch (RuntimeException e) {
-            rollbackQuietly(); // ends the read's snapshot
+            rollbackQuietly(inTxn); // ends the read's snapshot
             throw e;
         }
     }
 
-    private void rollbackQuietly() {
+    /** Ends the read transaction of a failed read, if it began one; SQLite may have ended it already. */
+    private void rollbackQuietly(boolean inTxn) {
+        if (!inTxn) {
+            return;
+        }
         try {
-            conn.rollback();
+            rollback.execute();
         } catch (SQLException ignored) {
             // the original failure is the one to report
         }
@@ -143,7 +160,9 @@ final class ReadConnection implements AutoCloseable {
             for (PreparedStatement st : byRevs) {
                 st.close();
             }
-            conn.rollback();
+            begin.close();
+            commit.close();
+            rollback.close();
             conn.close();
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, file, "closing a read connection");
