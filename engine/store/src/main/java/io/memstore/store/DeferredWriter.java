@@ -166,7 +166,8 @@ final class DeferredWriter {
                 lastFailure = null;
             } catch (StoreException e) {
                 lastFailure = e;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // an Error too: the batch stays in flight for the next attempt instead of failing every wait after
                 lastFailure = new StoreException("background flush of " + file + " failed: " + e, e);
             }
         });
@@ -182,7 +183,7 @@ final class DeferredWriter {
                 Thread.currentThread().interrupt();
                 throw new StoreException("interrupted while waiting for a flush of " + file, e);
             } catch (ExecutionException e) {
-                // the task catches every RuntimeException itself; an Error ends up here
+                // the task catches what the write throws: only something thrown outside it ends up here
                 throw new StoreException("background flush of " + file + " failed: " + e.getCause(), e.getCause());
             }
             inFlight = null;

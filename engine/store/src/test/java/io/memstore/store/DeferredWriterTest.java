@@ -31,6 +31,7 @@ class DeferredWriterTest {
         final Semaphore permits = new Semaphore(0);
         final Semaphore entered = new Semaphore(0);
         final AtomicInteger toFail = new AtomicInteger();
+        final AtomicInteger toFailWithError = new AtomicInteger();
         final AtomicInteger active = new AtomicInteger();
         volatile int mostActive;
         final List<Long> written = Collections.synchronizedList(new ArrayList<>());
@@ -47,6 +48,9 @@ class DeferredWriterTest {
                 threads.add(Thread.currentThread().getName());
                 if (toFail.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                     throw new StoreException("disk full (planted)");
+                }
+                if (toFailWithError.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    throw new OutOfMemoryError("planted");
                 }
                 for (StoredRow r : rows) {
                     written.add(r.rev());
@@ -218,6 +222,26 @@ class DeferredWriterTest {
         assertThat(sink.threads).hasSize(4).allMatch(t -> t.startsWith("memstore-flush"));
         assertThat(writer.lastFailure()).isNull();
         assertThat(sink.mostActive).isEqualTo(1);
+    }
+
+    @Test
+    void aFlushThatThrowsAnErrorIsRecordedAndRetriedLikeAFailure() throws Exception {
+        open(Duration.ofHours(1));
+        sink.release(1000);
+        sink.toFailWithError.set(1);
+        commit(1, BATCH);
+        for (int i = 0; i < 500 && writer.lastFailure() == null; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(writer.lastFailure()).hasMessageContaining("OutOfMemoryError: planted");
+        assertThat(last(writer.flushing())).isEqualTo(BATCH);
+        assertReadable(BATCH);
+
+        commit(BATCH + 1, 2 * BATCH); // the next full buffer writes the failed batch first
+        flushNow();
+        assertThat(sink.batches).containsExactly((long) BATCH, 2L * BATCH);
+        assertThat(sink.written).containsExactlyElementsOf(revisions(2 * BATCH));
+        assertThat(writer.lastFailure()).isNull();
     }
 
     @Test
