@@ -129,6 +129,13 @@ class DeferredWriterTest {
         }
     }
 
+    /** Waits, five seconds at most, until the flush thread has recorded a failure. */
+    private void awaitFailure() throws InterruptedException {
+        for (int i = 0; i < 500 && writer.lastFailure() == null; i++) {
+            Thread.sleep(10);
+        }
+    }
+
     private void flushNow() {
         lock.lock();
         try {
@@ -186,9 +193,7 @@ class DeferredWriterTest {
         commit(1, BATCH);
         sink.awaitEntered();
         sink.release(1); // the write fails: the batch stays in flight
-        for (int i = 0; i < 500 && writer.lastFailure() == null; i++) {
-            Thread.sleep(10);
-        }
+        awaitFailure();
         assertThat(writer.lastFailure()).hasMessageContaining("planted");
         assertThat(last(writer.flushing())).isEqualTo(BATCH);
         commit(BATCH + 1, 2 * BATCH - 1);
@@ -215,7 +220,7 @@ class DeferredWriterTest {
         sink.toFail.set(2);
         commit(1, BATCH + 3); // one full batch, failing twice, and three revisions that never fill one
         for (int i = 0; i < 500 && sink.written.size() < BATCH + 3; i++) {
-            Thread.sleep(10);
+            Thread.sleep(10); // two failed attempts, then the retry and the sealed batch, a tick apart
         }
         assertThat(sink.written).containsExactlyElementsOf(revisions(BATCH + 3));
         assertThat(sink.batches).containsExactly((long) BATCH, BATCH + 3L);
@@ -230,9 +235,7 @@ class DeferredWriterTest {
         sink.release(1000);
         sink.toFailWithError.set(1);
         commit(1, BATCH);
-        for (int i = 0; i < 500 && writer.lastFailure() == null; i++) {
-            Thread.sleep(10);
-        }
+        awaitFailure();
         assertThat(writer.lastFailure()).hasMessageContaining("OutOfMemoryError: planted");
         assertThat(last(writer.flushing())).isEqualTo(BATCH);
         assertReadable(BATCH);
@@ -250,9 +253,7 @@ class DeferredWriterTest {
         sink.release(1000);
         sink.toFail.set(Integer.MAX_VALUE);
         commit(1, BATCH);
-        for (int i = 0; i < 500 && writer.lastFailure() == null; i++) {
-            Thread.sleep(10);
-        }
+        awaitFailure();
         commit(BATCH + 1, 3 * BATCH); // the full pending buffer's retries fail, the commits stand
         assertThat(writer.lastFailure()).isNotNull();
         assertThat(writer.bufferedRevisions()).isEqualTo(3 * BATCH);
