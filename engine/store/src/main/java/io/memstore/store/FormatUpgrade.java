@@ -9,36 +9,46 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Upgrades a file of format version 2 (one kv table of whole rows) to version 3 (kv_key and kv_value,
- * {@link StoreSchema}) in place, in one SQLite transaction on the writer's connection:
+ * Upgrades a file of format version 2 (one kv table of whole rows) or 3 (kv_key and kv_value with a tombstone
+ * column and a checksum per table) to version 4 ({@link StoreSchema}) in place, in one SQLite transaction on the
+ * writer's connection:
  * <ol>
- *   <li>the version-2 tables and meta rows are checked as the open checks them;</li>
- *   <li>kv_key and kv_value are created, and every kv row is read in revision order, its version-2 checksum
- *       ({@link RowChecksum#ofV2}) verified, and written to both tables with its new checksums; a damaged row,
- *       a tombstone that holds a value, or rows that disagree with the meta rows (missing ones included) stop the
- *       upgrade;</li>
- *   <li>kv is dropped, and the meta row and the header's user_version both become 3;</li>
+ *   <li>the old tables and meta rows are checked as the open checks them; version 3's tables are renamed out of
+ *       the way ({@code kv_key_v3}, {@code kv_value_v3});</li>
+ *   <li>kv_key and kv_value are created, and every old row is read in revision order, its checksums verified
+ *       ({@link RowChecksum#ofV2}; {@link RowChecksum#ofV3Key} and {@link RowChecksum#ofValue}), and written to
+ *       both tables with its new checksum; a damaged row, a key row of version 3 without its value row, a
+ *       tombstone that holds a value or a version, a put of version 0, or rows that disagree with the meta rows
+ *       (missing ones included) stop the upgrade;</li>
+ *   <li>the old tables are dropped, and the meta row and the header's user_version both become 4;</li>
  *   <li>commit.</li>
  * </ol>
  * Anything that stops it (damage, a full disk, a crash or a kill of the process) rolls it all back, or leaves a
- * transaction SQLite never committed and ignores on the next open: the file stays a readable version-2 file, and
- * the next open upgrades it again. The copy needs free disk space of about the file's size for the write-ahead
- * log; the pages of the dropped table stay in the file as free pages that later writes reuse.
+ * transaction SQLite never committed and ignores on the next open: the file stays a readable file of its old
+ * version, and the next open upgrades it again. The copy needs free disk space of about the file's size for the
+ * write-ahead log; the pages of the dropped tables stay in the file as free pages that later writes reuse.
  */
 final class FormatUpgrade {
     /** Rows handed to the {@link RowWriter} at a time. */
     private static final int BATCH_ROWS = 10 * RowWriter.CHUNK_ROWS;
+    private static final String V2_ROWS =
+            "SELECT rev, key, value, create_rev, version, tombstone, crc FROM kv ORDER BY rev";
+    private static final String V3_ROWS = "SELECT k.rev, k.key, v.value, k.create_rev, k.version, k.tombstone, k.crc,"
+            + " v.crc, v.rev FROM kv_key_v3 k LEFT JOIN kv_value_v3 v ON v.rev = k.rev ORDER BY k.rev";
 
     private FormatUpgrade() {
     }
 
-    /** Upgrades {@code file}, open on {@code w} (no transaction open) and of format version 2. */
-    static void fromVersion2(Connection w, Path file) {
+    /** Upgrades {@code file}, open on {@code w} (no transaction open) and of format version {@code from}, 2 or 3. */
+    static void upgrade(Connection w, Path file, int from) {
+        if (from != StoreSchema.V2 && from != StoreSchema.V3) {
+            throw new IllegalArgumentException("no upgrade from format version " + from);
+        }
         try (Statement s = w.createStatement()) {
             s.execute("BEGIN IMMEDIATE");
             boolean committed = false;
             try {
-                copy(w, s, file);
+                copy(w, s, file, from);
                 s.execute("COMMIT");
                 committed = true;
             } finally {
@@ -51,46 +61,40 @@ final class FormatUpgrade {
                 }
             }
         } catch (SQLException e) {
-            throw SqliteErrors.translate(e, file, "upgrading it from format version " + StoreSchema.V2 + " to "
-                    + StoreSchema.FORMAT_VERSION + " (it was left at version " + StoreSchema.V2 + ")");
+            throw SqliteErrors.translate(e, file, "upgrading it from format version " + from + " to "
+                    + StoreSchema.FORMAT_VERSION + " (it was left at version " + from + ")");
         }
     }
 
-    private static void copy(Connection w, Statement s, Path file) throws SQLException {
-        StoreMeta meta = SqliteBackend.checkTables(s, file, StoreSchema.V2);
+    private static void copy(Connection w, Statement s, Path file, int from) throws SQLException {
+        StoreMeta meta = SqliteBackend.checkTables(s, file, from);
+        if (from == StoreSchema.V3) {
+            long values = SqliteBackend.queryLong(s, "SELECT count(*) FROM kv_value");
+            if (values != meta.rowCount()) {
+                throw stopped(file, "kv_value holds " + values + " rows where " + meta.rowCount() + " were written");
+            }
+            s.execute("ALTER TABLE kv_key RENAME TO kv_key_v3");
+            s.execute("ALTER TABLE kv_value RENAME TO kv_value_v3");
+        }
         s.execute(StoreSchema.CREATE_KEY_TABLE);
         s.execute(StoreSchema.CREATE_VALUE_TABLE);
         long rows = 0;
         long lastMain = 0;
         try (RowWriter out = new RowWriter(w);
              Statement read = w.createStatement();
-             ResultSet rs = read.executeQuery(
-                     "SELECT rev, key, value, create_rev, version, tombstone, crc FROM kv ORDER BY rev")) {
+             ResultSet rs = read.executeQuery(from == StoreSchema.V2 ? V2_ROWS : V3_ROWS)) {
             List<StoredRow> batch = new ArrayList<>(BATCH_ROWS);
             while (rs.next()) {
-                long rev = rs.getLong(1);
-                byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
-                byte[] value = SqliteBackend.orEmpty(rs.getBytes(3));
-                long createRev = rs.getLong(4);
-                long version = rs.getLong(5);
-                int tombstone = rs.getInt(6);
-                long stored = rs.getLong(7);
-                long computed = RowChecksum.ofV2(rev, key, value, createRev, version, tombstone != 0);
-                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                    throw new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at"
-                                    + " revision %s fails its checksum (stored 0x%08x, computed 0x%08x); the upgrade to"
-                                    + " format version %d stopped and the file was not modified (MvccStore.verify lists"
-                                    + " every damaged row)", file, KeyValue.printable(key), Revision.toString(rev), stored,
-                            computed, StoreSchema.FORMAT_VERSION));
-                }
-                if (tombstone == 1 && value.length != 0) {
-                    throw new StoreFormatException(file + " is inconsistent at revision " + Revision.toString(rev)
-                            + ": a tombstone with a value of " + value.length + " B; the upgrade to format version "
-                            + StoreSchema.FORMAT_VERSION + " stopped and the file was not modified");
+                StoredRow row = from == StoreSchema.V2 ? version2Row(rs, file) : version3Row(rs, file);
+                if (row.tombstone() ? row.value().length != 0 || row.version() != 0 : row.version() == 0) {
+                    throw new StoreFormatException(file + " is inconsistent at revision " + Revision.toString(row.rev())
+                            + ": " + (row.tombstone() ? "a tombstone with a value of " + row.value().length
+                            + " B and version " + row.version() : "a put of version 0") + "; the upgrade to format"
+                            + " version " + StoreSchema.FORMAT_VERSION + " stopped and the file was not modified");
                 }
                 rows++;
-                lastMain = Revision.main(rev);
-                batch.add(new StoredRow(rev, key, value, createRev, version, tombstone == 1));
+                lastMain = Revision.main(row.rev());
+                batch.add(row);
                 if (batch.size() == BATCH_ROWS) {
                     out.insert(batch);
                     batch.clear();
@@ -100,12 +104,69 @@ final class FormatUpgrade {
         }
         String problem = SqliteBackend.metaProblem(meta, new SqliteBackend.Scan(rows, lastMain));
         if (problem != null) {
-            throw new StoreFormatException(file + " is inconsistent: " + problem + "; the upgrade to format version "
-                    + StoreSchema.FORMAT_VERSION + " stopped and the file was not modified");
+            throw stopped(file, problem);
         }
-        s.execute("DROP TABLE kv");
+        if (from == StoreSchema.V2) {
+            s.execute("DROP TABLE kv");
+        } else {
+            s.execute("DROP TABLE kv_key_v3");
+            s.execute("DROP TABLE kv_value_v3");
+        }
         s.execute("UPDATE meta SET value = " + StoreSchema.FORMAT_VERSION + " WHERE name = '"
                 + StoreSchema.META_FORMAT_VERSION + "'");
         s.execute("PRAGMA user_version = " + StoreSchema.FORMAT_VERSION);
+    }
+
+    /** A row of {@link #V2_ROWS}, its checksum verified. */
+    private static StoredRow version2Row(ResultSet rs, Path file) throws SQLException {
+        long rev = rs.getLong(1);
+        byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
+        byte[] value = SqliteBackend.orEmpty(rs.getBytes(3));
+        long createRev = rs.getLong(4);
+        long version = rs.getLong(5);
+        int tombstone = rs.getInt(6);
+        long stored = rs.getLong(7);
+        long computed = RowChecksum.ofV2(rev, key, value, createRev, version, tombstone != 0);
+        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+            throw damaged(file, rev, key, SqliteBackend.keyDamage(stored, computed));
+        }
+        return new StoredRow(rev, key, value, createRev, version, tombstone == 1);
+    }
+
+    /** A row of {@link #V3_ROWS}, both its checksums verified. */
+    private static StoredRow version3Row(ResultSet rs, Path file) throws SQLException {
+        long rev = rs.getLong(1);
+        byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
+        byte[] value = SqliteBackend.orEmpty(rs.getBytes(3));
+        long createRev = rs.getLong(4);
+        long version = rs.getLong(5);
+        int tombstone = rs.getInt(6);
+        long stored = rs.getLong(7);
+        long computed = RowChecksum.ofV3Key(rev, key, createRev, version, tombstone != 0);
+        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
+            throw damaged(file, rev, key, SqliteBackend.keyDamage(stored, computed));
+        }
+        long storedValue = rs.getLong(8);
+        rs.getLong(9);
+        if (rs.wasNull()) {
+            throw damaged(file, rev, key, "has no value row in kv_value");
+        }
+        long computedValue = RowChecksum.ofValue(rev, value);
+        if (storedValue != computedValue) {
+            throw damaged(file, rev, key, SqliteBackend.valueDamage(storedValue, computedValue, tombstone == 1, value));
+        }
+        return new StoredRow(rev, key, value, createRev, version, tombstone == 1);
+    }
+
+    private static StoreCorruptionException damaged(Path file, long rev, byte[] key, String problem) {
+        return new StoreCorruptionException(file, rev, file + " is damaged: the row of key " + KeyValue.printable(key)
+                + " at revision " + Revision.toString(rev) + " " + problem + "; the upgrade to format version "
+                + StoreSchema.FORMAT_VERSION + " stopped and the file was not modified (MvccStore.verify lists every"
+                + " damaged row)");
+    }
+
+    private static StoreFormatException stopped(Path file, String problem) {
+        return new StoreFormatException(file + " is inconsistent: " + problem + "; the upgrade to format version "
+                + StoreSchema.FORMAT_VERSION + " stopped and the file was not modified");
     }
 }

@@ -30,7 +30,7 @@ final class IndexLoader implements SqliteBackend.RowSink {
     }
 
     @Override
-    public void accept(long rev, byte[] key, long createRev, long version, int tombstone) {
+    public void accept(long rev, byte[] key, long createRev, long version) {
         if (rev <= lastRev) {
             throw inconsistent(rev, "revisions are not ascending (previous row " + Revision.toString(lastRev) + ")");
         }
@@ -43,29 +43,26 @@ final class IndexLoader implements SqliteBackend.RowSink {
         }
         lastRev = rev;
         rows++;
-        if (tombstone != 0 && tombstone != 1) {
-            throw inconsistent(rev, "tombstone flag " + tombstone + " (expected 0 or 1)");
+        boolean tombstone = version == 0; // StoreSchema: a tombstone has version 0
+        if (tombstone && createRev != 0) {
+            throw inconsistent(rev, "tombstone with create_rev " + createRev + " (expected 0)");
         }
-        if (tombstone == 1 && (createRev != 0 || version != 0)) {
-            throw inconsistent(rev, "tombstone with create_rev " + createRev + ", version " + version
-                    + " (expected 0, 0)");
-        }
-        if (tombstone == 0 && (version < 1 || createRev < Revision.first(1) || createRev > rev)) {
+        if (!tombstone && (version < 1 || createRev < Revision.first(1) || createRev > rev)) {
             throw inconsistent(rev, "put with create_rev " + Revision.toString(createRev) + ", version "
                     + version + " (expected 1.0 <= create_rev <= rev, version >= 1)");
         }
         if (buffer != null) {
-            int before = buffer.add(key, rev, tombstone == 1, createRev, version);
-            if (tombstone == 1 && before != RestoreRows.LIVE) {
+            int before = buffer.add(key, rev, tombstone, createRev, version);
+            if (tombstone && before != RestoreRows.LIVE) {
                 throw notLive(rev, key);
             }
-            if (tombstone == 0 && before != RestoreRows.LIVE && version > BTreeIndex.MAX_VERSION) {
+            if (!tombstone && before != RestoreRows.LIVE && version > BTreeIndex.MAX_VERSION) {
                 throw inconsistent(rev, "put with version " + version + " (at most " + BTreeIndex.MAX_VERSION + ")");
             }
             return;
         }
         try {
-            if (tombstone == 1) {
+            if (tombstone) {
                 index.tombstone(key, rev);
             } else {
                 index.restore(key, createRev, rev, version);

@@ -32,7 +32,7 @@ import java.util.concurrent.BlockingQueue;
  * them, so the connections are the caller's alone again once it returns.
  */
 final class KeyScan implements AutoCloseable {
-    private static final String COLUMNS = "SELECT rev, key, create_rev, version, tombstone, crc FROM kv_key";
+    private static final String COLUMNS = "SELECT rev, key, create_rev, version, crc FROM kv_key";
     private static final String WHOLE = COLUMNS + " ORDER BY rev";
     private static final String RANGE = COLUMNS + " WHERE rev >= ? AND rev < ? ORDER BY rev";
     static final int INTERVAL_ROWS = 16_384;
@@ -48,7 +48,6 @@ final class KeyScan implements AutoCloseable {
         final byte[][] key = new byte[BATCH_ROWS][];
         final long[] createRev = new long[BATCH_ROWS];
         final long[] version = new long[BATCH_ROWS];
-        final int[] tombstone = new int[BATCH_ROWS];
         final long[] crc = new long[BATCH_ROWS];
         int size;
         /** The last batch of its interval. */
@@ -120,8 +119,7 @@ final class KeyScan implements AutoCloseable {
                     b.key[n] = SqliteBackend.orEmpty(rs.getBytes(2));
                     b.createRev[n] = rs.getLong(3);
                     b.version[n] = rs.getLong(4);
-                    b.tombstone[n] = rs.getInt(5);
-                    b.crc[n] = rs.getLong(6);
+                    b.crc[n] = rs.getLong(5);
                     n++;
                 }
                 b.size = n;

@@ -17,13 +17,12 @@ import java.util.Map;
  * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
  * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
  * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
- * ({@link RowChecksum}) are checked before a row is returned, and a kv_key row whose kv_value row is missing is
- * damage, reported as such.
+ * ({@link RowChecksum}, in the kv_key row) are checked before a row is returned, and a kv_key row whose kv_value
+ * row is missing is damage, reported as such.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
-    private static final String COLUMNS = "k.rev, k.key, v.value, k.create_rev, k.version, k.tombstone, k.crc,"
-            + " v.crc, v.rev";
+    private static final String COLUMNS = "k.rev, k.key, v.value, k.create_rev, k.version, k.crc, v.rev";
 
     private final Path file;
     private final Connection conn;
@@ -122,24 +121,21 @@ final class ReadConnection implements AutoCloseable {
         byte[] value = bytes(rs, 3);
         long createRev = rs.getLong(4);
         long version = rs.getLong(5);
-        int tombstone = rs.getInt(6);
-        long stored = rs.getLong(7);
-        long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
-        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-            throw damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored,
-                    computed));
+        long stored = rs.getLong(6);
+        long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
+        if (RowChecksum.keyHalf(stored) != computed) {
+            throw damaged(rev, key, SqliteBackend.keyDamage(RowChecksum.keyHalf(stored), computed));
         }
-        rs.getLong(9);
+        rs.getLong(7);
         if (rs.wasNull()) {
             throw damaged(rev, key, "has no value row in kv_value");
         }
-        long storedValue = rs.getLong(8);
-        long computedValue = RowChecksum.ofValue(rev, value);
-        if (storedValue != computedValue) {
-            throw damaged(rev, key, String.format("has a value that fails its checksum (stored 0x%08x, computed"
-                    + " 0x%08x)", storedValue, computedValue));
+        String problem = SqliteBackend.valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value),
+                version == 0, value);
+        if (problem != null) {
+            throw damaged(rev, key, problem);
         }
-        return new StoredRow(rev, key, value, createRev, version, tombstone != 0);
+        return new StoredRow(rev, key, value, createRev, version, version == 0);
     }
 
     private StoreCorruptionException damaged(long rev, byte[] key, String problem) {

@@ -6,21 +6,21 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each row's checksums
- * ({@link RowChecksum}) computed as it is bound. Rows go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one
- * statement per table, each prepared once and reused: in one transaction that writes rows faster than
- * addBatch/executeBatch, since SQLite parses nothing and the driver makes one native call per statement. The
- * caller owns the transaction.
+ * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's checksums
+ * ({@link RowChecksum#of}) computed as its kv_key row is bound. Rows go in multi-row INSERTs of
+ * {@link #CHUNK_ROWS} rows, one statement per table, each prepared once and reused: in one transaction that
+ * writes rows faster than addBatch/executeBatch, since SQLite parses nothing and the driver makes one native call
+ * per statement. The caller owns the transaction.
  */
 final class RowWriter implements AutoCloseable {
-    /** Rows per multi-row INSERT: 6 parameters each at most, well under SQLite's limit of 32,766. */
+    /** Rows per multi-row INSERT: 5 parameters each at most, well under SQLite's limit of 32,766. */
     static final int CHUNK_ROWS = 100;
-    private static final int KEY_COLUMNS = 6;
-    private static final int VALUE_COLUMNS = 3;
-    private static final String KEY_INSERT = "INSERT INTO kv_key (rev, key, create_rev, version, tombstone, crc) VALUES ";
-    private static final String VALUE_INSERT = "INSERT INTO kv_value (rev, value, crc) VALUES ";
-    private static final String KEY_ROW = "(?,?,?,?,?,?)";
-    private static final String VALUE_ROW = "(?,?,?)";
+    private static final int KEY_COLUMNS = 5;
+    private static final int VALUE_COLUMNS = 2;
+    private static final String KEY_INSERT = "INSERT INTO kv_key (rev, key, create_rev, version, crc) VALUES ";
+    private static final String VALUE_INSERT = "INSERT INTO kv_value (rev, value) VALUES ";
+    private static final String KEY_ROW = "(?,?,?,?,?)";
+    private static final String VALUE_ROW = "(?,?)";
 
     private final PreparedStatement keyOne;
     private final PreparedStatement keyChunk;
@@ -79,14 +79,12 @@ final class RowWriter implements AutoCloseable {
         st.setBytes(at + 2, r.key());
         st.setLong(at + 3, r.createRev());
         st.setLong(at + 4, r.version());
-        st.setInt(at + 5, r.tombstone() ? 1 : 0);
-        st.setLong(at + 6, RowChecksum.ofKey(r.rev(), r.key(), r.createRev(), r.version(), r.tombstone()));
+        st.setLong(at + 5, RowChecksum.of(r.rev(), r.key(), r.createRev(), r.version(), r.value()));
     }
 
     private static void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
         st.setBytes(at + 2, r.value());
-        st.setLong(at + 3, RowChecksum.ofValue(r.rev(), r.value()));
     }
 
     /** Closes every statement, each even when closing another failed; throws the first failure. */

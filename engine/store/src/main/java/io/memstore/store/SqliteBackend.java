@@ -45,7 +45,8 @@ final class SqliteBackend implements AutoCloseable {
      * passed.
      */
     interface RowSink {
-        void accept(long rev, byte[] key, long createRev, long version, int tombstone);
+        /** A row whose checksum passed: a tombstone when {@code version} is 0 ({@link StoreSchema}). */
+        void accept(long rev, byte[] key, long createRev, long version);
 
         /** Called once before the scan with the rows to expect, a hint that may be wrong. */
         default void begin(long expectedRows) {
@@ -113,7 +114,7 @@ final class SqliteBackend implements AutoCloseable {
      * ({@link WalCheck}), the tables, the meta rows, every kv_key row (its checksum verified, then handed to
      * {@code sink} in revision order) and the number of kv_value rows, so that a foreign, damaged or inconsistent
      * file fails here without having been modified. Only then is it opened for writing. A file of format
-     * version 2 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
+     * version 2 or 3 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
      * changes nothing when it fails).
      *
      * <p>The read-only connection stays open until the writer's is: SQLite closes its last descriptor of the
@@ -139,10 +140,11 @@ final class SqliteBackend implements AutoCloseable {
             StoreMeta meta = StoreMeta.EMPTY;
             if (existing) {
                 ro = validate(file, lock);
-                if (userVersion(ro) == StoreSchema.V2) {
+                int version = userVersion(ro);
+                if (version != StoreSchema.FORMAT_VERSION) {
                     w = connect(file, false);
                     configureWriter(w, options);
-                    FormatUpgrade.fromVersion2(w, file);
+                    FormatUpgrade.upgrade(w, file, version);
                 }
                 meta = checkContents(ro, file, sink);
             }
@@ -224,7 +226,11 @@ final class SqliteBackend implements AutoCloseable {
                     Scan scan;
                     DamageSink sink = (rev, key, problem) -> damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
                     try {
-                        scan = version == StoreSchema.V2 ? scanVersion2(s, rows, sink) : scanJoined(s, rows, sink);
+                        scan = switch (version) {
+                            case StoreSchema.V2 -> scanVersion2(s, rows, sink);
+                            case StoreSchema.V3 -> scanVersion3(s, rows, sink);
+                            default -> scanJoined(s, rows, sink);
+                        };
                     } catch (SQLException e) {
                         problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
                         scan = null;
@@ -680,6 +686,9 @@ final class SqliteBackend implements AutoCloseable {
     static StoreMeta checkTables(Statement s, Path file, int version) throws SQLException {
         if (version == StoreSchema.V2) {
             checkColumns(s, file, "kv", StoreSchema.V2_KV_COLUMNS);
+        } else if (version == StoreSchema.V3) {
+            checkColumns(s, file, "kv_key", StoreSchema.V3_KEY_COLUMNS);
+            checkColumns(s, file, "kv_value", StoreSchema.V3_VALUE_COLUMNS);
         } else {
             checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
             checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
@@ -724,16 +733,14 @@ final class SqliteBackend implements AutoCloseable {
                     byte[] key = b.key[i];
                     long createRev = b.createRev[i];
                     long version = b.version[i];
-                    int tombstone = b.tombstone[i];
                     long stored = b.crc[i];
-                    long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
+                    long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
                     rows++;
                     lastMain = Revision.main(rev);
-                    if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                        damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                                stored, computed));
+                    if (RowChecksum.keyHalf(stored) != computed) {
+                        damage.damaged(rev, key, keyDamage(RowChecksum.keyHalf(stored), computed));
                     } else {
-                        sink.accept(rev, key, createRev, version, tombstone);
+                        sink.accept(rev, key, createRev, version);
                     }
                 }
             }
@@ -749,13 +756,41 @@ final class SqliteBackend implements AutoCloseable {
      */
     private static Scan scanJoined(Statement s, long[] rows, DamageSink damage) throws SQLException {
         long lastMain = 0;
-        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.tombstone, k.crc,"
-                + " v.value, v.crc, v.rev FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
+        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.crc, v.value, v.rev"
+                + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
                 long rev = rs.getLong(1);
                 byte[] key = orEmpty(rs.getBytes(2));
                 long createRev = rs.getLong(3);
                 long version = rs.getLong(4);
+                long stored = rs.getLong(5);
+                byte[] value = orEmpty(rs.getBytes(6));
+                rs.getLong(7);
+                boolean noValue = rs.wasNull();
+                rows[0]++;
+                lastMain = Revision.main(rev);
+                long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
+                long keyHalf = RowChecksum.keyHalf(stored);
+                String problem = keyHalf != computed ? keyDamage(keyHalf, computed)
+                        : noValue ? "has no value row in kv_value"
+                        : valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value), version == 0,
+                                value);
+                if (problem != null) {
+                    damage.damaged(rev, key, problem);
+                }
+            }
+        }
+        return new Scan(rows[0], lastMain);
+    }
+
+    /** {@link #scanJoined} of a format version 3 file, whose rows have a tombstone column and a checksum per table. */
+    private static Scan scanVersion3(Statement s, long[] rows, DamageSink damage) throws SQLException {
+        long lastMain = 0;
+        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.tombstone, k.crc,"
+                + " v.value, v.crc, v.rev FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                byte[] key = orEmpty(rs.getBytes(2));
                 int tombstone = rs.getInt(5);
                 long stored = rs.getLong(6);
                 byte[] value = orEmpty(rs.getBytes(7));
@@ -764,21 +799,30 @@ final class SqliteBackend implements AutoCloseable {
                 boolean noValue = rs.wasNull();
                 rows[0]++;
                 lastMain = Revision.main(rev);
-                long computed = RowChecksum.ofKey(rev, key, createRev, version, tombstone != 0);
-                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                            stored, computed));
-                } else if (noValue) {
-                    damage.damaged(rev, key, "has no value row in kv_value");
-                } else if (storedValue != RowChecksum.ofValue(rev, value)) {
-                    damage.damaged(rev, key, String.format("has a value that fails its checksum (stored 0x%08x,"
-                            + " computed 0x%08x)", storedValue, RowChecksum.ofValue(rev, value)));
-                } else if (tombstone == 1 && value.length != 0) {
-                    damage.damaged(rev, key, "is a tombstone with a value of " + value.length + " B");
+                long computed = RowChecksum.ofV3Key(rev, key, rs.getLong(3), rs.getLong(4), tombstone != 0);
+                String problem = stored != computed || (tombstone != 0 && tombstone != 1)
+                        ? keyDamage(stored, computed) : noValue ? "has no value row in kv_value"
+                        : valueDamage(storedValue, RowChecksum.ofValue(rev, value), tombstone == 1, value);
+                if (problem != null) {
+                    damage.damaged(rev, key, problem);
                 }
             }
         }
         return new Scan(rows[0], lastMain);
+    }
+
+    /** What is wrong with a key row whose checksum fails (in version 4, the checksum's key half). */
+    static String keyDamage(long stored, long computed) {
+        return String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored, computed);
+    }
+
+    /** What is wrong with a value whose key row is intact (a failed checksum, a tombstone's value), or null. */
+    static String valueDamage(long stored, long computed, boolean tombstone, byte[] value) {
+        if (stored != computed) {
+            return String.format("has a value that fails its checksum (stored 0x%08x, computed 0x%08x)", stored,
+                    computed);
+        }
+        return tombstone && value.length != 0 ? "is a tombstone with a value of " + value.length + " B" : null;
     }
 
     /** For {@link #verify} of a format version 2 file: every kv row, checked; counts the rows in {@code rows[0]}. */
@@ -951,7 +995,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static long queryLong(Statement s, String sql) throws SQLException {
+    static long queryLong(Statement s, String sql) throws SQLException {
         try (ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;
         }

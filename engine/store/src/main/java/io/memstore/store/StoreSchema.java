@@ -4,18 +4,16 @@ import java.util.List;
 
 /**
  * The on-disk format of a store: one SQLite file in WAL mode (plus its {@code -wal} and {@code -shm} files
- * while open). Format version 3, {@link #FORMAT_VERSION}:
+ * while open). Format version 4, {@link #FORMAT_VERSION}:
  *
  * <pre>
- * kv_key(rev INTEGER PRIMARY KEY,   -- packed revision (Revision.pack(main, sub)); rows are appended in rev order
+ * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); rows are appended in rev order
  *        key BLOB NOT NULL,
  *        create_rev INTEGER NOT NULL, -- packed revision that created the key's generation; 0 for a tombstone
  *        version INTEGER NOT NULL,    -- puts in the generation up to this one (1 = created here); 0 for a tombstone
- *        tombstone INTEGER NOT NULL,  -- 1 when the row deletes the key, else 0
- *        crc INTEGER NOT NULL)        -- RowChecksum.ofKey of the other columns
- * kv_value(rev INTEGER PRIMARY KEY, -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
- *          value BLOB NOT NULL,     -- empty for a tombstone
- *          crc INTEGER NOT NULL)    -- RowChecksum.ofValue of rev and value
+ *        crc INTEGER NOT NULL)        -- RowChecksum.of: the key row's checksum above the value's
+ * kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
+ *          value BLOB NOT NULL)      -- empty for a tombstone
  * meta(name TEXT PRIMARY KEY, value INTEGER NOT NULL):
  *    format_version        FORMAT_VERSION, also in the header's user_version
  *    current_revision      main revision of the last committed write transaction
@@ -24,15 +22,18 @@ import java.util.List;
  *    row_count             rows in kv_key, and so in kv_value, updated in the transaction that adds or deletes them
  * </pre>
  *
- * The header's {@code application_id} is {@link #APPLICATION_ID}: a file without it is not ours and is never
- * touched. Both tables are keyed by revision, not by key: writes append at the end of their B-trees (the fast
- * path) and the key order lives in the in-memory {@link RevisionIndex}, rebuilt on open by scanning kv_key in
- * revision order. A change of a key is split in two rows so that the open reads what the index needs (the narrow
- * kv_key rows, about a quarter of the file with 64 B keys and 256 B values) and never a value.
+ * A row is a tombstone exactly when its version is 0 (its create_rev is 0 then too); a put has version 1 or
+ * more and the create_rev of its generation. The header's {@code application_id} is {@link #APPLICATION_ID}: a
+ * file without it is not ours and is never touched. Both tables are keyed by revision, not by key: writes append
+ * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
+ * rebuilt on open by scanning kv_key in revision order. A change of a key is split in two rows so that the open
+ * reads what the index needs (the narrow kv_key rows, about a quarter of the file with 64 B keys and 256 B
+ * values) and never a value.
  *
  * <h2>Integrity</h2>
- * Every row of both tables carries a CRC32C of its other columns ({@link RowChecksum}), so a damaged row is found
- * wherever it is read:
+ * Every change carries two CRC32Cs ({@link RowChecksum}), both in its kv_key row's {@code crc}: one of its value
+ * and revision, and one of the kv_key row's other columns and that value checksum. So a damaged row is found
+ * wherever it is read, and kv_value holds nothing but the values, as a plain insert of them would:
  * <ul>
  *   <li>the open reads every kv_key row and checks its checksum, and compares the rows it saw with
  *       {@code row_count}, which notices rows that a damaged B-tree page no longer reaches (no row checksum can);
@@ -48,25 +49,33 @@ import java.util.List;
  *   <li>1: one table kv without {@code kv.crc} and {@code meta.row_count}; the version row was named
  *       {@code schema_version}. Refused: its rows cannot be checked, so this version does not read it.</li>
  *   <li>2: one table {@code kv(rev, key, value, create_rev, version, tombstone, crc)} with {@link #V2_KV_COLUMNS},
- *       {@code crc} the {@link RowChecksum#ofV2} of the whole row; the meta rows as in version 3, row_count
- *       counting kv. The open had to read every value to rebuild the index. Opening a version-2 file upgrades it
- *       in place ({@link FormatUpgrade}): in one SQLite transaction every kv row is read in revision order, its
- *       checksum verified, and copied into kv_key and kv_value; kv is dropped and both version marks set to 3. A
- *       damaged row stops the upgrade with nothing changed; a crash during it leaves the version-2 file as it
- *       was, and the next open upgrades again. {@link MvccStore#verify} reads a version-2 file as it is.</li>
- *   <li>3 ({@link #FORMAT_VERSION}): the format above.</li>
+ *       {@code crc} the {@link RowChecksum#ofV2} of the whole row; the meta rows as in version 4, row_count
+ *       counting kv. The open had to read every value to rebuild the index.</li>
+ *   <li>3: kv_key and kv_value as in version 4, but kv_key had a {@code tombstone} column (1 for a tombstone)
+ *       and each table its own 32-bit checksum ({@link #V3_KEY_COLUMNS}, {@link #V3_VALUE_COLUMNS}:
+ *       {@link RowChecksum#ofV3Key} and {@link RowChecksum#ofValue}). Version 4 keeps both checksums in one
+ *       column and drops the tombstone column, which the version implies: two columns less per change for every
+ *       insert to bind and encode.</li>
+ *   <li>4 ({@link #FORMAT_VERSION}): the format above.</li>
  * </ul>
- * The version is in two places that must agree: SQLite's header ({@code PRAGMA user_version}, read before SQLite
- * opens the file) and the meta row. A file of a newer version is refused by name; which versions are read or
- * upgraded is decided by {@link #readableVersion}, and the upgrade runs in {@link SqliteBackend#open}, between
+ * Opening a file of version 2 or 3 upgrades it in place ({@link FormatUpgrade}): in one SQLite transaction every
+ * row is read in revision order, its checksums verified, and copied into the tables of version 4; the old tables
+ * are dropped and both version marks set to 4. A damaged row stops the upgrade with nothing changed; a crash
+ * during it leaves the old file as it was, and the next open upgrades again. {@link MvccStore#verify} reads a
+ * file of version 2 or 3 as it is.
+ *
+ * <p>The version is in two places that must agree: SQLite's header ({@code PRAGMA user_version}, read before
+ * SQLite opens the file) and the meta row. A file of a newer version is refused by name; which versions are read
+ * or upgraded is decided by {@link #readableVersion}, and the upgrade runs in {@link SqliteBackend#open}, between
  * the read-only check and the scan that rebuilds the index.
  */
 final class StoreSchema {
     /** "MSKV" in ASCII. */
     static final int APPLICATION_ID = 0x4D534B56;
-    static final int FORMAT_VERSION = 3;
-    /** The previous format, upgraded in place on open ({@link FormatUpgrade}). */
+    static final int FORMAT_VERSION = 4;
+    /** The earlier formats, upgraded in place on open ({@link FormatUpgrade}). */
     static final int V2 = 2;
+    static final int V3 = 3;
     /** Page size of new files: 16 KiB pages made bulk inserts faster than the 4 KiB default. */
     static final int PAGE_SIZE = 16384;
 
@@ -77,9 +86,8 @@ final class StoreSchema {
     static final String META_ROW_COUNT = "row_count";
 
     static final String CREATE_KEY_TABLE = "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL,"
-            + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, tombstone INTEGER NOT NULL, crc INTEGER NOT NULL)";
-    static final String CREATE_VALUE_TABLE =
-            "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL, crc INTEGER NOT NULL)";
+            + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, crc INTEGER NOT NULL)";
+    static final String CREATE_VALUE_TABLE = "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)";
 
     static final List<String> CREATE_TABLES = List.of(
             CREATE_KEY_TABLE,
@@ -102,10 +110,23 @@ final class StoreSchema {
             new Column("key", "BLOB", true, false),
             new Column("create_rev", "INTEGER", true, false),
             new Column("version", "INTEGER", true, false),
-            new Column("tombstone", "INTEGER", true, false),
             new Column("crc", "INTEGER", true, false));
 
     static final List<Column> VALUE_COLUMNS = List.of(
+            new Column("rev", "INTEGER", false, true),
+            new Column("value", "BLOB", true, false));
+
+    /** kv_key of format version 3. */
+    static final List<Column> V3_KEY_COLUMNS = List.of(
+            new Column("rev", "INTEGER", false, true),
+            new Column("key", "BLOB", true, false),
+            new Column("create_rev", "INTEGER", true, false),
+            new Column("version", "INTEGER", true, false),
+            new Column("tombstone", "INTEGER", true, false),
+            new Column("crc", "INTEGER", true, false));
+
+    /** kv_value of format version 3. */
+    static final List<Column> V3_VALUE_COLUMNS = List.of(
             new Column("rev", "INTEGER", false, true),
             new Column("value", "BLOB", true, false),
             new Column("crc", "INTEGER", true, false));
@@ -128,23 +149,22 @@ final class StoreSchema {
     }
 
     /**
-     * Null when this version reads files of format {@code version} (the current one, or version 2, which the open
+     * Null when this version reads files of format {@code version} (the current one, or 2 or 3, which the open
      * upgrades), else why not (completing "the file has format version N, ..."). The one place that decides
      * which versions are read.
      */
     static String readableVersion(long version) {
-        if (version == FORMAT_VERSION || version == V2) {
+        if (version == FORMAT_VERSION || version == V3 || version == V2) {
             return null;
         }
+        String reads = "this version reads format versions " + V2 + " to " + FORMAT_VERSION;
         if (version > FORMAT_VERSION) {
-            return "written by a newer memstore; this version reads format versions " + V2 + " and " + FORMAT_VERSION
-                    + " only";
+            return "written by a newer memstore; " + reads + " only";
         }
         if (version == 1) {
-            return "an older format whose rows carry no checksums; this version reads format versions " + V2
-                    + " and " + FORMAT_VERSION + " only (copy the data with the memstore that wrote it into a new store)";
+            return "an older format whose rows carry no checksums; " + reads
+                    + " only (copy the data with the memstore that wrote it into a new store)";
         }
-        return "not a format memstore ever wrote; this version reads format versions " + V2 + " and "
-                + FORMAT_VERSION;
+        return "not a format memstore ever wrote; " + reads;
     }
 }

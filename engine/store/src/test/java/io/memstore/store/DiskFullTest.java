@@ -89,12 +89,12 @@ class DiskFullTest {
     @EnumSource(Durability.class)
     void aFullTmpfs(Durability mode) throws Exception {
         Path mount = Files.createDirectory(dir.resolve("tmpfs"));
-        assumeTrue(command("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.toString()),
+        assumeTrue(StoreTestSupport.command("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.toString()),
                 "mount -t tmpfs is not allowed here");
         try {
             run(mode, mount.resolve("store.db"), new Tmpfs(mount), "tmpfs 8 MiB");
         } finally {
-            assertThat(command("umount", mount.toString())).as("umount " + mount).isTrue();
+            assertThat(StoreTestSupport.command("umount", mount.toString())).as("umount " + mount).isTrue();
         }
     }
 
@@ -216,18 +216,5 @@ class DiskFullTest {
             assertThat(kv.modRevision()).as("key %s", k).isEqualTo(Long.parseLong(rev));
             assertThat(kv.value()).isEqualTo(VALUE);
         });
-    }
-
-    private static boolean command(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

@@ -6,6 +6,7 @@ import static io.memstore.store.StoreTestSupport.sha256;
 import static io.memstore.store.StoreTestSupport.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,21 +19,24 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A file of format version 2 ({@link Version2File}) opened for writing is upgraded in place to version 3
- * ({@link FormatUpgrade}): every row reads as before, the damaged or inconsistent version-2 file is refused
- * unchanged, verify reads a version-2 file as it is, and a process killed during the upgrade leaves a version-2
- * file that opens (and upgrades) with nothing lost.
+ * A file of format version 2 or 3 ({@link OldFormatFile}) opened for writing is upgraded in place to version 4
+ * ({@link FormatUpgrade}): every row reads as before, a damaged or inconsistent old file is refused unchanged,
+ * verify reads an old file as it is, and a process killed during the upgrade leaves an old file that opens (and
+ * upgrades) with nothing lost.
  */
 class FormatUpgradeTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aVersion2FileIsUpgradedInPlaceAndReadsAsBefore() {
-        Version2File v2 = Version2File.write(dir.resolve("v2.db"), 300, 3000, 40, 1);
-        assertThat(MvccStore.verify(v2.file).ok()).as("verify reads a version-2 file as it is").isTrue();
+    @ParameterizedTest(name = "from version {0}")
+    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3})
+    void anOldFileIsUpgradedInPlaceAndReadsAsBefore(int from) {
+        OldFormatFile v2 = OldFormatFile.write(dir.resolve("old.db"), from, 300, 3000, 40, 1);
+        assertThat(MvccStore.verify(v2.file).ok()).as("verify reads a version-%d file as it is", from).isTrue();
         try (MvccStore store = MvccStore.open(v2.file)) {
             assertThat(store.currentRevision()).isEqualTo(3000);
             for (long r : new long[] {1, 17, 999, 2500, 3000}) {
@@ -44,7 +48,8 @@ class FormatUpgradeTest {
         assertThat(queryLong(v2.file, "PRAGMA user_version")).isEqualTo(StoreSchema.FORMAT_VERSION);
         assertThat(queryLong(v2.file, "SELECT value FROM meta WHERE name = 'format_version'"))
                 .isEqualTo(StoreSchema.FORMAT_VERSION);
-        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name = 'kv'")).isZero();
+        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name IN ('kv', 'kv_key_v3',"
+                + " 'kv_value_v3')")).as("the old tables are dropped").isZero();
         assertThat(queryLong(v2.file, "SELECT count(*) FROM kv_key")).isEqualTo(3001);
         assertThat(queryLong(v2.file, "SELECT count(*) FROM kv_value")).isEqualTo(3001);
         VerifyReport report = MvccStore.verify(v2.file);
@@ -56,41 +61,116 @@ class FormatUpgradeTest {
         }
     }
 
-    @Test
-    void aDamagedVersion2RowStopsTheUpgradeWithTheFileUnchanged() {
-        Version2File v2 = Version2File.write(dir.resolve("damaged.db"), 100, 500, 40, 2);
+    @ParameterizedTest(name = "from version {0}")
+    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3})
+    void aDamagedOldRowStopsTheUpgradeWithTheFileUnchanged(int from) {
+        OldFormatFile v2 = OldFormatFile.write(dir.resolve("damaged.db"), from, 100, 500, 40, 2);
         long rev = v2.rows.get(321).rev();
-        sql(v2.file, "UPDATE kv SET value = x'00' WHERE rev = " + rev);
+        sql(v2.file, "UPDATE " + (from == StoreSchema.V2 ? "kv" : "kv_value") + " SET value = x'00' WHERE rev = " + rev);
         String hash = sha256(v2.file);
         VerifyReport report = MvccStore.verify(v2.file);
         assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision).containsExactly(rev);
         assertThatThrownBy(() -> MvccStore.open(v2.file)).isInstanceOf(StoreCorruptionException.class)
                 .hasMessageContaining(v2.file.toString()).hasMessageContaining("revision " + Revision.toString(rev))
-                .hasMessageContaining("fails its checksum").hasMessageContaining("upgrade to format version 3 stopped");
+                .hasMessageContaining("fails its checksum")
+                .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
         assertThat(sha256(v2.file)).as("the file is left as it was").isEqualTo(hash);
-        assertThat(queryLong(v2.file, "PRAGMA user_version")).isEqualTo(2);
-        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name = 'kv_key'")).isZero();
+        assertThat(queryLong(v2.file, "PRAGMA user_version")).isEqualTo(from);
+        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name = 'kv_key_v3'")).isZero();
+    }
+
+    /** A key row of version 3 whose value row is missing, and a value row without its key row, stop the upgrade. */
+    @Test
+    void aVersion3FileWithUnpairedRowsIsRefusedUnchanged() {
+        OldFormatFile v3 = OldFormatFile.write(dir.resolve("unpaired.db"), StoreSchema.V3, 100, 500, 40, 5);
+        long rev = v3.rows.get(200).rev();
+        sql(v3.file, "UPDATE kv_value SET rev = " + Revision.pack(900, 0) + " WHERE rev = " + rev);
+        String hash = sha256(v3.file);
+        assertThatThrownBy(() -> MvccStore.open(v3.file)).isInstanceOf(StoreCorruptionException.class)
+                .hasMessageContaining("revision " + Revision.toString(rev))
+                .hasMessageContaining("has no value row in kv_value")
+                .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
+        assertThat(sha256(v3.file)).isEqualTo(hash);
+
+        sql(v3.file, "UPDATE kv_value SET rev = " + rev + " WHERE rev = " + Revision.pack(900, 0),
+                "DELETE FROM kv_key WHERE rev = " + rev);
+        String before = sha256(v3.file);
+        assertThatThrownBy(() -> MvccStore.open(v3.file)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("holds 499 rows where 500 were written")
+                .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
+        assertThat(sha256(v3.file)).isEqualTo(before);
+    }
+
+    /** A version-3 row whose tombstone flag disagrees with its version cannot become a version-4 row. */
+    @Test
+    void aVersion3RowWhoseFlagDisagreesWithItsVersionStopsTheUpgrade() {
+        OldFormatFile v3 = OldFormatFile.write(dir.resolve("flag.db"), StoreSchema.V3, 100, 500, 40, 6);
+        StoredRow put = v3.rows.stream().filter(r -> !r.tombstone()).skip(50).findFirst().orElseThrow();
+        // a put of version 0 that still passes its version-3 checksum
+        sql(v3.file, "UPDATE kv_key SET version = 0, crc = " + RowChecksum.ofV3Key(put.rev(), put.key(),
+                put.createRev(), 0, false) + " WHERE rev = " + put.rev());
+        String hash = sha256(v3.file);
+        assertThatThrownBy(() -> MvccStore.open(v3.file)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("inconsistent at revision " + Revision.toString(put.rev()))
+                .hasMessageContaining("a put of version 0");
+        assertThat(sha256(v3.file)).isEqualTo(hash);
     }
 
     @Test
     void aVersion2FileMissingRowsIsRefusedUnchanged() {
-        Version2File v2 = Version2File.write(dir.resolve("missing.db"), 100, 500, 40, 3);
+        OldFormatFile v2 = OldFormatFile.write(dir.resolve("missing.db"), StoreSchema.V2, 100, 500, 40, 3);
         sql(v2.file, "DELETE FROM kv WHERE rev = " + v2.rows.get(100).rev());
         String hash = sha256(v2.file);
         assertThatThrownBy(() -> MvccStore.open(v2.file)).isInstanceOf(StoreFormatException.class)
                 .hasMessageContaining("holds 499 rows where 500 were written")
-                .hasMessageContaining("upgrade to format version 3 stopped");
+                .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
         assertThat(sha256(v2.file)).isEqualTo(hash);
     }
 
     /**
-     * Children open copies of one version-2 file and are killed with SIGKILL at random moments of the upgrade;
-     * whatever each leaves opens with every revision as it was. At least one kill must land inside the upgrade
-     * (a file still at version 2 with a write-ahead log the child wrote), else the test proves nothing.
+     * An upgrade on a disk without room for its copy (a real 8 MiB tmpfs, mounted by the test when it runs as root
+     * where {@code mount -t tmpfs} works; skipped elsewhere) fails naming the file, leaves the old file as it was,
+     * and succeeds with every row once there is room.
      */
     @Test
-    void aKilledUpgradeLeavesAVersion2FileThatOpensWithNothingLost() throws Exception {
-        Version2File v2 = Version2File.write(dir.resolve("pristine.db"), 5000, 40_000, 256, 4);
+    void anUpgradeOnAFullDiskLeavesTheOldFileAsItWas() throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("tmpfs"));
+        assumeTrue(StoreTestSupport.command("mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", mount.toString()),
+                "mount -t tmpfs is not allowed here");
+        try {
+            OldFormatFile v3 = OldFormatFile.write(mount.resolve("old.db"), StoreSchema.V3, 2000, 6000, 400, 7);
+            long size = Files.size(v3.file);
+            assertThat(size).as("the file fits once, not twice").isBetween(2L << 20, 4L << 20);
+            Path filler = mount.resolve("filler");
+            long room = Files.getFileStore(mount).getUsableSpace() - size / 2; // less than the copy needs
+            Files.write(filler, new byte[(int) room]);
+            String hash = sha256(v3.file);
+            assertThatThrownBy(() -> MvccStore.open(v3.file)).isInstanceOf(StoreException.class)
+                    .hasMessageContaining(v3.file.toString()).hasMessageContaining("upgrading it from format version 3")
+                    .hasMessageContaining("it was left at version 3");
+            assertThat(sha256(v3.file)).as("the file is left as it was").isEqualTo(hash);
+            assertThat(queryLong(v3.file, "PRAGMA user_version")).isEqualTo(StoreSchema.V3);
+            assertThat(MvccStore.verify(v3.file).ok()).isTrue();
+            Files.delete(filler);
+            try (MvccStore store = MvccStore.open(v3.file)) {
+                for (long r : new long[] {1, 3000, 6000}) {
+                    assertThat(v3.mismatch(store, r)).isNull();
+                }
+            }
+            assertThat(queryLong(v3.file, "PRAGMA user_version")).isEqualTo(StoreSchema.FORMAT_VERSION);
+        } finally {
+            assertThat(StoreTestSupport.command("umount", mount.toString())).as("umount " + mount).isTrue();
+        }
+    }
+
+    /**
+     * Children open copies of one version-3 file and are killed with SIGKILL at random moments of the upgrade;
+     * whatever each leaves opens with every revision as it was. At least one kill must land inside the upgrade
+     * (a file still at version 3 with a write-ahead log the child wrote), else the test proves nothing.
+     */
+    @Test
+    void aKilledUpgradeLeavesAVersion3FileThatOpensWithNothingLost() throws Exception {
+        OldFormatFile v2 = OldFormatFile.write(dir.resolve("pristine.db"), StoreSchema.V3, 5000, 40_000, 256, 4);
         Path file = dir.resolve("upgrading.db");
         Files.copy(v2.file, file);
         Process calibration = child(file);
@@ -122,10 +202,10 @@ class FormatUpgradeTest {
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
             Path wal = SqliteBackend.sideFile(file, "-wal");
             long version = queryVersion(file);
-            if (version == StoreSchema.V2 && Files.exists(wal) && Files.size(wal) > 0) {
+            if (version == StoreSchema.V3 && Files.exists(wal) && Files.size(wal) > 0) {
                 killedInside++;
                 VerifyReport report = MvccStore.verify(file);
-                assertThat(report.ok()).as("trial %d: the killed upgrade left version 2 intact: %s", trial, report)
+                assertThat(report.ok()).as("trial %d: the killed upgrade left version 3 intact: %s", trial, report)
                         .isTrue();
                 assertThat(report.rowsChecked()).isEqualTo(v2.rows.size());
             } else if (version == StoreSchema.FORMAT_VERSION) {

@@ -53,14 +53,13 @@ class KeyScanTest {
             s.execute(StoreSchema.CREATE_KEY_TABLE);
         }
         c.setAutoCommit(false);
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?, ?, ?, ?)")) {
             for (int i = rows; i >= 1; i--) { // inserted backwards: the order is the scan's own
                 p.setLong(1, Revision.first(3L * i));
                 p.setBytes(2, ("key" + i).getBytes());
                 p.setLong(3, i);
                 p.setLong(4, 2L * i);
-                p.setInt(5, i % 2);
-                p.setLong(6, -i);
+                p.setLong(5, -i);
                 p.addBatch();
             }
             p.executeBatch();
@@ -93,7 +92,6 @@ class KeyScanTest {
                 assertThat(new String(b.key[j])).isEqualTo("key" + i);
                 assertThat(b.createRev[j]).isEqualTo(i);
                 assertThat(b.version[j]).isEqualTo(2L * i);
-                assertThat(b.tombstone[j]).isEqualTo(i % 2);
                 assertThat(b.crc[j]).isEqualTo(-i);
             }
         }

@@ -95,10 +95,11 @@ class StoreFileValidationTest {
 
     @Test
     void aNewerFormatVersion() {
-        Path file = storeWithRows("v4.db", 10, 10);
-        sql(file, "PRAGMA user_version = 4");
-        refusedUnchanged(file).hasMessageContaining("has format version 4: written by a newer memstore")
-                .hasMessageContaining("reads format versions 2 and " + StoreSchema.FORMAT_VERSION + " only");
+        Path file = storeWithRows("newer.db", 10, 10);
+        int newer = StoreSchema.FORMAT_VERSION + 1;
+        sql(file, "PRAGMA user_version = " + newer);
+        refusedUnchanged(file).hasMessageContaining("has format version " + newer + ": written by a newer memstore")
+                .hasMessageContaining("reads format versions 2 to " + StoreSchema.FORMAT_VERSION + " only");
     }
 
     @Test
@@ -113,14 +114,15 @@ class StoreFileValidationTest {
                         + " ('finished_compaction', 0)",
                 "INSERT INTO kv VALUES (" + Revision.pack(1, 0) + ", x'6b', x'76', " + Revision.pack(1, 0) + ", 1, 0)");
         refusedUnchanged(file).hasMessageContaining("has format version 1: an older format whose rows carry no"
-                + " checksums").hasMessageContaining("reads format versions 2 and 3 only");
+                + " checksums").hasMessageContaining("reads format versions 2 to " + StoreSchema.FORMAT_VERSION + " only");
     }
 
     @Test
     void headerAndMetaDisagreeOnTheVersion() {
         Path file = storeWithRows("meta-version.db", 10, 10);
         sql(file, "UPDATE meta SET value = 7 WHERE name = 'format_version'");
-        refusedUnchanged(file).hasMessageContaining("meta format_version 7 but header user_version 3");
+        refusedUnchanged(file).hasMessageContaining("meta format_version 7 but header user_version "
+                + StoreSchema.FORMAT_VERSION);
     }
 
     @Test
@@ -158,9 +160,9 @@ class StoreFileValidationTest {
     void tombstoneOfAKeyThatIsNotLive() {
         Path file = storeWithRows("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6f6e65', 0, 0, 1, "
-                        + RowChecksum.ofKey(rev, b("none"), 0, 0, true) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", x'', " + RowChecksum.ofValue(rev, new byte[0]) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6f6e65', 0, 0, "
+                        + RowChecksum.of(rev, b("none"), 0, 0, new byte[0]) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
@@ -171,12 +173,26 @@ class StoreFileValidationTest {
     void putRowWithImpossibleVersion() {
         Path file = storeWithRows("ver.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6577', " + rev + ", 0, 0, "
-                        + RowChecksum.ofKey(rev, b("new"), rev, 0, false) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", x'', " + RowChecksum.ofValue(rev, new byte[0]) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6577', " + rev + ", -1, "
+                        + RowChecksum.of(rev, b("new"), rev, -1, new byte[0]) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
-        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version 0");
+        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version -1");
+    }
+
+    /** Version 0 makes a row a tombstone (StoreSchema), which has no generation to name. */
+    @Test
+    void tombstoneWithACreateRevision() {
+        Path file = storeWithRows("tomb.db", 10, 10);
+        long rev = Revision.pack(3, 0);
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6b3031', " + rev + ", 0, "
+                        + RowChecksum.of(rev, b("k01"), rev, 0, new byte[0]) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
+                "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
+                "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
+        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
+                .hasMessageContaining("tombstone with create_rev " + rev + " (expected 0)");
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** Small helpers shared by the store tests: text keys, file hashes, direct SQL on closed store files. */
@@ -127,5 +128,19 @@ final class StoreTestSupport {
             }
         }
         return null;
+    }
+
+    /** Runs {@code cmd}; true when it exits with 0 within 30 s (false when it cannot start). */
+    static boolean command(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }

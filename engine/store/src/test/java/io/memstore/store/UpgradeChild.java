@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * The process {@link FormatUpgradeTest} kills while it upgrades a file: prints {@code opening}, opens the store
- * at the path given (which upgrades a version-2 file), prints {@code opened <current revision>} and closes it.
+ * at the path given (which upgrades a file of an earlier format version), prints {@code opened <current revision>} and closes it.
  */
 public final class UpgradeChild {
     private UpgradeChild() {
