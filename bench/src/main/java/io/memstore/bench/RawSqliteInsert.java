@@ -10,17 +10,18 @@ import java.sql.Statement;
 
 /**
  * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes, in the tables of its format
- * version 3 (a narrow {@code kv_key(rev, key, create_rev, version, tombstone)} row and a
+ * version 4 without the checksum column (a narrow {@code kv_key(rev, key, create_rev, version)} row and a
  * {@code kv_value(rev, value)} row per change, both keyed by revision), with the same pragmas (WAL,
  * synchronous=NORMAL, 16 KiB pages, temporary storage in memory) and the same statements (100 rows per multi-row INSERT, one statement per
  * table, prepared once), {@code rowsPerTxn} rows per transaction, and no index, no checksum and no store logic;
- * row i gets revision i + 1, version 1. The checksum columns are left out: the baseline is the data alone, so the
+ * row i gets revision i + 1, version 1. The checksum column is left out: the baseline is the data alone, so the
  * store's ratio to it includes what its checksums cost.
  */
 final class RawSqliteInsert {
-    /** Rows per multi-row INSERT statement, as the store's: 5 parameters each, well under SQLite's limit of 32,766. */
+    /** Rows per multi-row INSERT statement, as the store's: 4 parameters each, well under SQLite's limit of 32,766. */
     private static final int CHUNK = 100;
-    private static final String KEY_ROW = "(?,?,?,?,?)";
+    private static final int KEY_COLUMNS = 4;
+    private static final String KEY_ROW = "(?,?,?,?)";
     private static final String VALUE_ROW = "(?,?)";
 
     private RawSqliteInsert() {
@@ -37,7 +38,7 @@ final class RawSqliteInsert {
                 // by default a file of its own per transaction
                 s.execute("PRAGMA temp_store = MEMORY");
                 s.execute("CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL,"
-                        + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, tombstone INTEGER NOT NULL)");
+                        + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL)");
                 s.execute("CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)");
             }
             c.setAutoCommit(false);
@@ -50,7 +51,7 @@ final class RawSqliteInsert {
                 int inTxn = 0;
                 for (int i = 0; i < full; i += CHUNK) {
                     for (int j = 0; j < CHUNK; j++) {
-                        bindKey(keyChunk, j * 5, i + j, keys[i + j]);
+                        bindKey(keyChunk, j * KEY_COLUMNS, i + j, keys[i + j]);
                     }
                     keyChunk.executeUpdate();
                     for (int j = 0; j < CHUNK; j++) {
@@ -83,7 +84,6 @@ final class RawSqliteInsert {
         p.setBytes(at + 2, key);
         p.setLong(at + 3, rev);
         p.setLong(at + 4, 1);
-        p.setInt(at + 5, 0);
     }
 
     private static void bindValue(PreparedStatement p, int at, int i, byte[] value) throws SQLException {
