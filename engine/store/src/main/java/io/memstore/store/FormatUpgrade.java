@@ -85,7 +85,7 @@ final class FormatUpgrade {
              ResultSet rs = read.executeQuery(from == StoreSchema.V2 ? V2_ROWS : V3_ROWS)) {
             List<StoredRow> batch = new ArrayList<>(BATCH_ROWS);
             while (rs.next()) {
-                StoredRow row = from == StoreSchema.V2 ? version2Row(rs, file) : version3Row(rs, file);
+                StoredRow row = oldRow(rs, file, from);
                 if (row.tombstone() ? row.value().length != 0 || row.version() != 0 : row.version() == 0) {
                     throw new StoreFormatException(file + " is inconsistent at revision " + Revision.toString(row.rev())
                             + ": " + (row.tombstone() ? "a tombstone with a value of " + row.value().length
@@ -117,8 +117,11 @@ final class FormatUpgrade {
         s.execute("PRAGMA user_version = " + StoreSchema.FORMAT_VERSION);
     }
 
-    /** A row of {@link #V2_ROWS}, its checksum verified. */
-    private static StoredRow version2Row(ResultSet rs, Path file) throws SQLException {
+    /**
+     * A row of {@link #V2_ROWS} or {@link #V3_ROWS}, whose first seven columns are the same: its checksum verified,
+     * and in version 3 its value row's too.
+     */
+    private static StoredRow oldRow(ResultSet rs, Path file, int from) throws SQLException {
         long rev = rs.getLong(1);
         byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
         byte[] value = SqliteBackend.orEmpty(rs.getBytes(3));
@@ -126,34 +129,22 @@ final class FormatUpgrade {
         long version = rs.getLong(5);
         int tombstone = rs.getInt(6);
         long stored = rs.getLong(7);
-        long computed = RowChecksum.ofV2(rev, key, value, createRev, version, tombstone != 0);
+        long computed = from == StoreSchema.V2 ? RowChecksum.ofV2(rev, key, value, createRev, version, tombstone != 0)
+                : RowChecksum.ofV3Key(rev, key, createRev, version, tombstone != 0);
         if (stored != computed || (tombstone != 0 && tombstone != 1)) {
             throw damaged(file, rev, key, SqliteBackend.keyDamage(stored, computed));
         }
-        return new StoredRow(rev, key, value, createRev, version, tombstone == 1);
-    }
-
-    /** A row of {@link #V3_ROWS}, both its checksums verified. */
-    private static StoredRow version3Row(ResultSet rs, Path file) throws SQLException {
-        long rev = rs.getLong(1);
-        byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
-        byte[] value = SqliteBackend.orEmpty(rs.getBytes(3));
-        long createRev = rs.getLong(4);
-        long version = rs.getLong(5);
-        int tombstone = rs.getInt(6);
-        long stored = rs.getLong(7);
-        long computed = RowChecksum.ofV3Key(rev, key, createRev, version, tombstone != 0);
-        if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-            throw damaged(file, rev, key, SqliteBackend.keyDamage(stored, computed));
-        }
-        long storedValue = rs.getLong(8);
-        rs.getLong(9);
-        if (rs.wasNull()) {
-            throw damaged(file, rev, key, "has no value row in kv_value");
-        }
-        long computedValue = RowChecksum.ofValue(rev, value);
-        if (storedValue != computedValue) {
-            throw damaged(file, rev, key, SqliteBackend.valueDamage(storedValue, computedValue, tombstone == 1, value));
+        if (from == StoreSchema.V3) {
+            long storedValue = rs.getLong(8);
+            rs.getLong(9);
+            if (rs.wasNull()) {
+                throw damaged(file, rev, key, "has no value row in kv_value");
+            }
+            long computedValue = RowChecksum.ofValue(rev, value);
+            if (storedValue != computedValue) {
+                throw damaged(file, rev, key, SqliteBackend.valueDamage(storedValue, computedValue, tombstone == 1,
+                        value));
+            }
         }
         return new StoredRow(rev, key, value, createRev, version, tombstone == 1);
     }
