@@ -1010,6 +1010,10 @@ public final class BTreeIndex implements RevisionIndex {
             if (inner.childCount() < 2 || inner.childCount() > innerCapacity) {
                 throw new IllegalStateException("inner node with " + inner.childCount() + " children");
             }
+            if (!inner.headsAgree()) {
+                throw new IllegalStateException("inner node's heads are not those of its separators at depth "
+                        + depth);
+            }
             for (int j = 0; j < inner.childCount(); j++) {
                 byte[] lo = j == 0 ? low : inner.separator(j - 1);
                 byte[] hi = j == inner.childCount() - 1 ? high : inner.separator(j);
@@ -1083,6 +1087,9 @@ public final class BTreeIndex implements RevisionIndex {
             counts[1] += RevisionRun.revisionCount(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i));
         }
         checkHeaders(leaf);
+        if (!leaf.headsAgree()) {
+            throw new IllegalStateException("leaf's heads are not those of its prefix and first and last key");
+        }
         counts[0] += n;
     }
 }

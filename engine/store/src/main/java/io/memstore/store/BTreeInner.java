@@ -9,16 +9,36 @@ import java.util.List;
  * {@code separator(j - 1) <= k < separator(j)}. A separator is the shortest prefix of the right child's first key
  * that is greater than the left child's last key, so random keys need only a byte or two per separator.
  * Inner nodes are about one in forty nodes and change only when a child splits, so they are rebuilt whole.
+ * Beside the separators the node keeps their {@link KeyHead heads}, one {@code long} each: a search bisects the
+ * heads and reads a separator's bytes only where its head equals the key's, so on a large index each step reads
+ * one array instead of an offset and then the bytes it points to, two cache lines apart.
  */
 final class BTreeInner extends BTreeNode {
     private byte[] separators;
     private int[] offsets;
+    /** The head of every separator ({@link KeyHead}), which {@link #childIndex} compares first. */
+    private long[] heads;
     BTreeNode[] children;
 
     BTreeInner(byte[] separators, int[] offsets, BTreeNode[] children) {
         this.separators = separators;
         this.offsets = offsets;
         this.children = children;
+        this.heads = heads(separators, offsets, children.length - 1);
+    }
+
+    private static long[] heads(byte[] separators, int[] offsets, int n) {
+        long[] heads = new long[n];
+        for (int j = 0; j < n; j++) {
+            heads[j] = KeyHead.of(separators, offsets[j], offsets[j + 1]);
+        }
+        return heads;
+    }
+
+
+    /** True when {@link #heads} are those of the separators. */
+    boolean headsAgree() {
+        return Arrays.equals(heads, heads(separators, offsets, children.length - 1));
     }
 
     /** A node over {@code children} with {@code separators.get(j)} between children j and j + 1. */
@@ -46,11 +66,15 @@ final class BTreeInner extends BTreeNode {
 
     /** The child whose key range holds {@code key}: the number of separators at or below it. */
     int childIndex(byte[] key) {
+        long k = KeyHead.of(key, 0, key.length);
+        long[] heads = this.heads;
         int lo = 0;
         int hi = children.length - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (Arrays.compareUnsigned(key, 0, key.length, separators, offsets[mid], offsets[mid + 1]) >= 0) {
+            long h = heads[mid];
+            if (h != k ? Long.compareUnsigned(k, h) > 0
+                    : Arrays.compareUnsigned(key, 0, key.length, separators, offsets[mid], offsets[mid + 1]) >= 0) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -90,6 +114,7 @@ final class BTreeInner extends BTreeNode {
         children = nc;
         separators = ns;
         offsets = no;
+        heads = heads(ns, no, n);
     }
 
     /**
@@ -108,6 +133,7 @@ final class BTreeInner extends BTreeNode {
         separators = Arrays.copyOf(separators, offsets[m - 1]);
         offsets = Arrays.copyOf(offsets, m);
         children = Arrays.copyOf(children, m);
+        heads = Arrays.copyOf(heads, m - 1);
         return right;
     }
 }

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * {@link BTreeLeaf#find}, an interpolation search, against a binary search of the same sorted keys, for every key
  * the leaf holds and for keys between, before and after them: in leaves of 1 to 80 keys whose keys are spread
  * evenly (random), unevenly (powers, a cluster with outliers), share long prefixes, tie in the 8 bytes the guess
- * reads, differ only in length, or are shorter than 8 bytes after the prefix.
+ * reads, differ only in length, or are shorter than 8 bytes after the prefix; whose prefix is at most 8 bytes
+ * (compared from the leaf's fields) or longer; and probes that lie outside the prefix, at the guess, in the window of
+ * keys around it (tied in their heads or not) or beyond it.
  */
 class BTreeLeafFindTest {
 
@@ -78,6 +80,34 @@ class BTreeLeafFindTest {
         });
     }
 
+    @Test
+    void keysWithAPrefixOfAtMostEightBytes() {
+        // prefixes of 2 and of exactly 8 bytes, read from the leaf's own fields; probes shorter than 8 bytes
+        // and probes outside the prefix on either side
+        check(r -> concat(new byte[] {'a', 'b'}, bytes(r, r.nextInt(12))));
+        check(r -> concat(new byte[] {1, 2, 3, 4, 5, 6, 7, (byte) 0xff}, bytes(r, 1 + r.nextInt(3))));
+        check(r -> concat(new byte[] {0, 0, 0}, bytes(r, r.nextInt(4))));
+    }
+
+    @Test
+    void keysFarFromTheGuess() {
+        // runs of keys that tie in their first 8 bytes after the prefix, some runs long, between spread keys: the
+        // window around the guess holds several ties, or the key lies beyond it
+        check(r -> {
+            byte[] k = bytes(r, 16);
+            if (r.nextInt(3) > 0) {
+                Arrays.fill(k, 0, 8, (byte) (0x40 + r.nextInt(2)));
+            }
+            return k;
+        });
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     /** Leaves of every size from 1 to 80 keys drawn from {@code keys}, each probed with every key and its neighbours. */
     private static void check(Function<SplittableRandom, byte[]> keys) {
         SplittableRandom random = new SplittableRandom(3);
@@ -100,6 +130,12 @@ class BTreeLeafFindTest {
                         byte[] higher = k.clone();
                         higher[higher.length - 1]++;
                         probes.add(higher);
+                        byte[] firstLower = k.clone(); // outside a prefix, below and above
+                        firstLower[0]--;
+                        probes.add(firstLower);
+                        byte[] firstHigher = k.clone();
+                        firstHigher[0]++;
+                        probes.add(firstHigher);
                     }
                 }
                 probes.add(new byte[0]);
