@@ -850,8 +850,8 @@ public final class BTreeIndex implements RevisionIndex {
 
     private static void collectLeaves(BTreeNode node, List<BTreeLeaf> out) {
         if (node instanceof BTreeInner inner) {
-            for (BTreeNode child : inner.children) {
-                collectLeaves(child, out);
+            for (int j = 0; j < inner.childCount(); j++) {
+                collectLeaves(inner.children[j], out);
             }
         } else {
             out.add((BTreeLeaf) node);
@@ -940,8 +940,8 @@ public final class BTreeIndex implements RevisionIndex {
         if (node instanceof BTreeInner in) {
             inner[0]++;
             int n = 0;
-            for (BTreeNode c : in.children) {
-                n += countNodes(c, inner);
+            for (int j = 0; j < in.childCount(); j++) {
+                n += countNodes(in.children[j], inner);
             }
             return n;
         }
@@ -1011,8 +1011,8 @@ public final class BTreeIndex implements RevisionIndex {
                 throw new IllegalStateException("inner node with " + inner.childCount() + " children");
             }
             if (!inner.headsAgree()) {
-                throw new IllegalStateException("inner node's heads are not those of its separators at depth "
-                        + depth);
+                throw new IllegalStateException("inner node's heads are not those of its separators, or it holds"
+                        + " a node past its children, at depth " + depth);
             }
             for (int j = 0; j < inner.childCount(); j++) {
                 byte[] lo = j == 0 ? low : inner.separator(j - 1);

@@ -8,23 +8,33 @@ import java.util.List;
  * (all separator bytes in one array with offsets). Child {@code j} holds the keys {@code k} with
  * {@code separator(j - 1) <= k < separator(j)}. A separator is the shortest prefix of the right child's first key
  * that is greater than the left child's last key, so random keys need only a byte or two per separator.
- * Inner nodes are about one in forty nodes and change only when a child splits, so they are rebuilt whole.
+ * Inner nodes are about one in forty nodes and change only when a child splits: an insert shifts the tails of
+ * their arrays in place, growing an array by half when it is full, and a split leaves the left half its arrays.
  * Beside the separators the node keeps their {@link KeyHead heads}, one {@code long} each: a search bisects the
  * heads and reads a separator's bytes only where its head equals the key's, so on a large index each step reads
  * one array instead of an offset and then the bytes it points to, two cache lines apart.
  */
 final class BTreeInner extends BTreeNode {
+    /** The separators' bytes; those in use end at {@code offsets[count - 1]}. */
     private byte[] separators;
+    /** Where separator j starts, and at {@code count - 1} where the last one ends. */
     private int[] offsets;
     /** The head of every separator ({@link KeyHead}), which {@link #childIndex} compares first. */
     private long[] heads;
+    /** The children in use are {@code [0, count)}; slots past them are null. */
     BTreeNode[] children;
+    private int count;
 
     BTreeInner(byte[] separators, int[] offsets, BTreeNode[] children) {
+        this(separators, offsets, heads(separators, offsets, children.length - 1), children);
+    }
+
+    private BTreeInner(byte[] separators, int[] offsets, long[] heads, BTreeNode[] children) {
         this.separators = separators;
         this.offsets = offsets;
+        this.heads = heads;
         this.children = children;
-        this.heads = heads(separators, offsets, children.length - 1);
+        this.count = children.length;
     }
 
     private static long[] heads(byte[] separators, int[] offsets, int n) {
@@ -35,10 +45,14 @@ final class BTreeInner extends BTreeNode {
         return heads;
     }
 
-
-    /** True when {@link #heads} are those of the separators. */
+    /** True when {@link #heads} are those of the separators and no slot past the children holds a node. */
     boolean headsAgree() {
-        return Arrays.equals(heads, heads(separators, offsets, children.length - 1));
+        for (int j = count; j < children.length; j++) {
+            if (children[j] != null) {
+                return false;
+            }
+        }
+        return Arrays.equals(heads, 0, count - 1, heads(separators, offsets, count - 1), 0, count - 1);
     }
 
     /** A node over {@code children} with {@code separators.get(j)} between children j and j + 1. */
@@ -61,7 +75,7 @@ final class BTreeInner extends BTreeNode {
     }
 
     int childCount() {
-        return children.length;
+        return count;
     }
 
     /** The child whose key range holds {@code key}: the number of separators at or below it. */
@@ -69,7 +83,7 @@ final class BTreeInner extends BTreeNode {
         long k = KeyHead.of(key, 0, key.length);
         long[] heads = this.heads;
         int lo = 0;
-        int hi = children.length - 1;
+        int hi = count - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             long h = heads[mid];
@@ -92,48 +106,53 @@ final class BTreeInner extends BTreeNode {
         return Arrays.copyOfRange(separators, offsets[j], offsets[j + 1]);
     }
 
-    /** Inserts {@code child} at index {@code at} (at &gt;= 1), with {@code separator} before it. */
+    /**
+     * Inserts {@code child} at index {@code at} (at &gt;= 1), with {@code separator} before it, shifting the
+     * arrays' tails in place; an array without room is replaced by one half as large again.
+     */
     void insertChild(int at, byte[] separator, BTreeNode child) {
-        int n = children.length;
-        BTreeNode[] nc = new BTreeNode[n + 1];
-        System.arraycopy(children, 0, nc, 0, at);
-        nc[at] = child;
-        System.arraycopy(children, at, nc, at + 1, n - at);
+        int n = count;
+        if (n == children.length) {
+            int room = n + Math.max(1, n >> 1);
+            children = Arrays.copyOf(children, room);
+            offsets = Arrays.copyOf(offsets, room);
+            heads = Arrays.copyOf(heads, room - 1);
+        }
+        System.arraycopy(children, at, children, at + 1, n - at);
+        children[at] = child;
 
         int sepIndex = at - 1;
         int pos = offsets[sepIndex];
-        byte[] ns = new byte[separators.length + separator.length];
-        System.arraycopy(separators, 0, ns, 0, pos);
-        System.arraycopy(separator, 0, ns, pos, separator.length);
-        System.arraycopy(separators, pos, ns, pos + separator.length, separators.length - pos);
-        int[] no = new int[n + 1];
-        System.arraycopy(offsets, 0, no, 0, sepIndex + 1);
-        for (int j = sepIndex + 1; j <= n; j++) {
-            no[j] = offsets[j - 1] + separator.length;
+        int used = offsets[n - 1];
+        int len = separator.length;
+        if (used + len > separators.length) {
+            separators = Arrays.copyOf(separators, Math.max(used + len, used + (used >> 1)));
         }
-        children = nc;
-        separators = ns;
-        offsets = no;
-        heads = heads(ns, no, n);
+        System.arraycopy(separators, pos, separators, pos + len, used - pos);
+        System.arraycopy(separator, 0, separators, pos, len);
+        for (int j = n; j > sepIndex; j--) {
+            offsets[j] = offsets[j - 1] + len;
+        }
+        System.arraycopy(heads, sepIndex, heads, sepIndex + 1, n - 1 - sepIndex);
+        heads[sepIndex] = KeyHead.of(separator, 0, len);
+        count = n + 1;
     }
 
     /**
      * Moves children {@code [m, n)} to a new right sibling and returns it; separator {@code m - 1}, which the
-     * caller must read before, goes up to the parent.
+     * caller must read before, goes up to the parent. This node keeps its arrays, and their room.
      */
     BTreeInner splitOff(int m) {
-        int n = children.length;
+        int n = count;
         int rightFrom = offsets[m];
         int[] ro = new int[n - m];
         for (int j = 0; j < ro.length; j++) {
             ro[j] = offsets[m + j] - rightFrom;
         }
         BTreeInner right = new BTreeInner(Arrays.copyOfRange(separators, rightFrom, offsets[n - 1]), ro,
-                Arrays.copyOfRange(children, m, n));
-        separators = Arrays.copyOf(separators, offsets[m - 1]);
-        offsets = Arrays.copyOf(offsets, m);
-        children = Arrays.copyOf(children, m);
-        heads = Arrays.copyOf(heads, m - 1);
+                Arrays.copyOfRange(heads, m, n - 1), Arrays.copyOfRange(children, m, n));
+        Arrays.fill(children, m, n, null);
+        count = m;
         return right;
     }
 }
