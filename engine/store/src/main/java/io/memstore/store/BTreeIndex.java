@@ -482,7 +482,8 @@ public final class BTreeIndex implements RevisionIndex {
 
     // ---------------------------------------------------------------------------------------------- reads
 
-    private BTreeLeaf descend(byte[] key) {
+    /** The leaf whose key range holds {@code key} (read lock held, or one thread alone, as GetPartsMain). */
+    BTreeLeaf descend(byte[] key) {
         BTreeNode node = root;
         while (node instanceof BTreeInner inner) {
             node = inner.children[inner.childIndex(key)];
