@@ -47,21 +47,24 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>Random inserts leave leaves about 70 % full (splits leave halves; the last leaf of the tree splits off only
  * the new key, so ascending loads fill leaves completely). The capacity trades memory for the cost of the copies
  * and of the search in a leaf: 64 keys per leaf cost less memory, 32 more (IndexFootprintMain, IndexSpeedMain).
- * A descent costs mostly cache misses in the leaf (its object, prefix, suffixes and words are separate arrays); a
+ * On a large index a descent costs mostly cache misses, each waiting for the one before: every array it reads
+ * is a separate object. So the nodes keep {@link KeyHead heads} where the search reads them first: an inner node
+ * one {@code long} per separator in one array, a leaf its prefix's and its first and last key's in its own fields,
+ * and a leaf's search reads the heads of the keys around its guess together (GetPartsMain times the parts). A
  * 1-byte-per-key search aid over the suffixes' first bytes was tried and was not measurably faster.
  *
  * <h2>Measured footprint</h2>
- * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 71.2 B/key at 1
- * version, 87.2 at 5 (the words coded in 4 B); before the settle 108.4 and 145.0. Building them allocates 131 B/key in the puts and 68 in the settle
- * at 1 version, 262 and 84 at 5, besides the keys' own arrays (the thread's allocated bytes, IndexFootprintMain;
+ * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 72.7 B/key at 1
+ * version, 88.7 at 5 (the words coded in 4 B); before the settle 109.8 and 146.4. Building them allocates 117 B/key in
+ * the puts and 68 in the settle at 1 version, 247 and 84 at 5, besides the keys' own arrays (the thread's allocated bytes, IndexFootprintMain;
  * BTreeIndexMemoryTest bounds them). ReferenceIndex: 264 and 320.
  *
  * <h2>Compaction</h2>
  * Every key's run is rewritten to its compacted form in right-sized arrays, so the memory of dropped revisions is
  * released (etcd re-slices and keeps it), and the created revision and version that {@link #get} must still
  * answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
- * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 87.2 to
- * 72.5 B/key, 1.8 % above the 71.2 of one version (every key of a leaf has the same delta and version: a 2-word
+ * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 88.7 to
+ * 74.0 B/key, 1.8 % above the 72.7 of one version (every key of a leaf has the same delta and version: a 2-word
  * table per leaf). Keys left empty are removed; leaves left empty or under a quarter full are merged with a
  * neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
  *
