@@ -34,23 +34,13 @@ final class IndexLoader implements SqliteBackend.RowSink {
         if (rev <= lastRev) {
             throw inconsistent(rev, "revisions are not ascending (previous row " + Revision.toString(lastRev) + ")");
         }
-        if (Revision.main(rev) < 1 || Revision.main(rev) > Revision.MAX_MAIN) {
-            throw inconsistent(rev, "main revision out of range 1.." + Revision.MAX_MAIN);
-        }
-        if (key.length == 0 || key.length > maxKeySize) {
-            throw inconsistent(rev, "key of " + key.length + " B (allowed 1.." + maxKeySize
-                    + " B; raise StoreOptions.maxKeySize if the file was written with a larger limit)");
+        String problem = rowProblem(rev, key, createRev, version, maxKeySize);
+        if (problem != null) {
+            throw inconsistent(rev, problem);
         }
         lastRev = rev;
         rows++;
         boolean tombstone = version == 0; // StoreSchema: a tombstone has version 0
-        if (tombstone && createRev != 0) {
-            throw inconsistent(rev, "tombstone with create_rev " + createRev + " (expected 0)");
-        }
-        if (!tombstone && (version < 1 || createRev < Revision.first(1) || createRev > rev)) {
-            throw inconsistent(rev, "put with create_rev " + Revision.toString(createRev) + ", version "
-                    + version + " (expected 1.0 <= create_rev <= rev, version >= 1)");
-        }
         if (buffer != null) {
             int before = buffer.add(key, rev, tombstone, createRev, version);
             if (tombstone && before != RestoreRows.LIVE) {
@@ -93,6 +83,30 @@ final class IndexLoader implements SqliteBackend.RowSink {
 
     long rows() {
         return rows;
+    }
+
+    /**
+     * What makes a key row impossible on its own, whatever the rows before it, or null: a main revision out of
+     * range, a key of 0 B or above {@code maxKeySize}, a tombstone (version 0) that names a created revision, a
+     * put whose created revision or version cannot be. The open refuses such a row; {@link MvccStore#verify}
+     * lists it.
+     */
+    static String rowProblem(long rev, byte[] key, long createRev, long version, int maxKeySize) {
+        if (Revision.main(rev) < 1 || Revision.main(rev) > Revision.MAX_MAIN) {
+            return "main revision out of range 1.." + Revision.MAX_MAIN;
+        }
+        if (key.length == 0 || key.length > maxKeySize) {
+            return "key of " + key.length + " B (allowed 1.." + maxKeySize
+                    + " B; raise StoreOptions.maxKeySize if the file was written with a larger limit)";
+        }
+        if (version == 0 && createRev != 0) {
+            return "tombstone with create_rev " + Revision.toString(createRev) + " (expected 0)";
+        }
+        if (version != 0 && (version < 1 || createRev < Revision.first(1) || createRev > rev)) {
+            return "put with create_rev " + Revision.toString(createRev) + ", version " + version
+                    + " (expected 1.0 <= create_rev <= rev, version >= 1)";
+        }
+        return null;
     }
 
     private StoreFormatException notLive(long rev, byte[] key) {

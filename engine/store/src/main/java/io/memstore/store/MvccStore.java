@@ -118,8 +118,9 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * Checks a whole store file without changing it: every row against its checksum, the meta rows against the
-     * rows, the write-ahead log, and SQLite's own {@code integrity_check}. Returns every damaged row and every
+     * Checks a whole store file without changing it: every row against its checksum and against the rules the
+     * open applies to a row on its own, the meta rows against the rows, the write-ahead log, and SQLite's own
+     * {@code integrity_check}. Returns every damaged row and every
      * other problem found rather than stopping at the first. The file must not be open in a store (this JVM or
      * another process): it is locked while it is read, as {@link #open} locks it.
      *

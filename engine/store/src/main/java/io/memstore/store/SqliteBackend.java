@@ -775,6 +775,9 @@ final class SqliteBackend implements AutoCloseable {
                         : noValue ? "has no value row in kv_value"
                         : valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value), version == 0,
                                 value);
+                if (problem == null) {
+                    problem = inconsistency(rev, key, createRev, version);
+                }
                 if (problem != null) {
                     damage.damaged(rev, key, problem);
                 }
@@ -799,16 +802,34 @@ final class SqliteBackend implements AutoCloseable {
                 boolean noValue = rs.wasNull();
                 rows[0]++;
                 lastMain = Revision.main(rev);
-                long computed = RowChecksum.ofV3Key(rev, key, rs.getLong(3), rs.getLong(4), tombstone != 0);
+                long createRev = rs.getLong(3);
+                long version = rs.getLong(4);
+                long computed = RowChecksum.ofV3Key(rev, key, createRev, version, tombstone != 0);
                 String problem = stored != computed || (tombstone != 0 && tombstone != 1)
                         ? keyDamage(stored, computed) : noValue ? "has no value row in kv_value"
                         : valueDamage(storedValue, RowChecksum.ofValue(rev, value), tombstone == 1, value);
+                if (problem == null && (tombstone == 1) != (version == 0)) {
+                    problem = "has tombstone " + tombstone + " but version " + version
+                            + " (a tombstone has version 0, a put at least 1)";
+                }
+                if (problem == null) {
+                    problem = inconsistency(rev, key, createRev, version);
+                }
                 if (problem != null) {
                     damage.damaged(rev, key, problem);
                 }
             }
         }
         return new Scan(rows[0], lastMain);
+    }
+
+    /**
+     * What is wrong with an intact key row that the open would refuse on its own ({@link IndexLoader#rowProblem},
+     * keys up to the largest {@link StoreOptions#maxKeySize} any store accepts), or null.
+     */
+    private static String inconsistency(long rev, byte[] key, long createRev, long version) {
+        String p = IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
+        return p == null ? null : "passes its checksum but is inconsistent: " + p;
     }
 
     /** What is wrong with a key row whose checksum fails (in version 4, the checksum's key half). */

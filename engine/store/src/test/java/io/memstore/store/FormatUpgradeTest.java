@@ -114,6 +114,13 @@ class FormatUpgradeTest {
                 .hasMessageContaining("inconsistent at revision " + Revision.toString(put.rev()))
                 .hasMessageContaining("a put of version 0");
         assertThat(sha256(v3.file)).isEqualTo(hash);
+        // verify lists the row too, and only it
+        VerifyReport report = MvccStore.verify(v3.file);
+        assertThat(report.damagedRows()).singleElement().satisfies(d -> {
+            assertThat(d.revision()).isEqualTo(put.rev());
+            assertThat(d.problem()).contains("has tombstone 0 but version 0");
+        });
+        assertThat(sha256(v3.file)).isEqualTo(hash);
     }
 
     @Test

@@ -179,6 +179,7 @@ class StoreFileValidationTest {
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version -1");
+        listedByVerify(file, rev, "passes its checksum but is inconsistent: put with create_rev 3.0, version -1");
     }
 
     /** Version 0 makes a row a tombstone (StoreSchema), which has no generation to name. */
@@ -192,7 +193,18 @@ class StoreFileValidationTest {
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
-                .hasMessageContaining("tombstone with create_rev " + rev + " (expected 0)");
+                .hasMessageContaining("tombstone with create_rev 3.0 (expected 0)");
+        listedByVerify(file, rev, "passes its checksum but is inconsistent: tombstone with create_rev 3.0 (expected 0)");
+    }
+
+    /** {@link MvccStore#verify} lists the row at {@code rev}, and no other, with {@code problem}. */
+    private static void listedByVerify(Path file, long rev, String problem) {
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.ok()).isFalse();
+        assertThat(report.damagedRows()).singleElement().satisfies(d -> {
+            assertThat(d.revision()).isEqualTo(rev);
+            assertThat(d.problem()).contains(problem);
+        });
     }
 
     @Test
