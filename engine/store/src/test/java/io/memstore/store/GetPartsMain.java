@@ -2,10 +2,9 @@ package io.memstore.store;
 
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.SplittableRandom;
 
 /**
- * Times the parts of {@link BTreeIndex#get} on N random 64 B keys, one version each, settled (not a unit test;
+ * Times the parts of {@link BTreeIndex#get} on N random 64 B keys ({@link TestKeys#RANDOM}), one version each, settled (not a unit test;
  * run by hand):
  * <pre>
  *   java -XX:+UseSerialGC -Xms2g -Xmx2g -XX:+AlwaysPreTouch \
@@ -24,10 +23,9 @@ public final class GetPartsMain {
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int passes = args.length > 1 ? Integer.parseInt(args[1]) : 16;
-        SplittableRandom random = new SplittableRandom(1);
-        byte[][] keys = new byte[n][64];
-        for (byte[] k : keys) {
-            random.nextBytes(k);
+        byte[][] keys = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            keys[i] = TestKeys.RANDOM.key(1, i);
         }
         BTreeIndex index = new BTreeIndex();
         long rev = 0;
@@ -35,17 +33,7 @@ public final class GetPartsMain {
             index.put(k, Revision.pack(++rev, 0));
         }
         index.settle();
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        SplittableRandom shuffle = new SplittableRandom(7);
-        for (int i = n - 1; i > 0; i--) {
-            int j = shuffle.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        int[] order = TestKeys.shuffled(n, 7);
         byte[][] lookups = new byte[n][];
         for (int i = 0; i < n; i++) {
             lookups[i] = Arrays.copyOf(keys[order[i]], keys[order[i]].length);

@@ -1,7 +1,6 @@
 package io.memstore.store;
 
 import java.util.Locale;
-import java.util.SplittableRandom;
 
 /**
  * Compares put and get throughput of {@link BTreeIndex} and {@link ReferenceIndex} on the same keys in one JVM
@@ -29,17 +28,7 @@ public final class IndexSpeedMain {
         for (int i = 0; i < n; i++) {
             keys[i] = shape.key(1, i);
         }
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        SplittableRandom random = new SplittableRandom(7);
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        int[] order = TestKeys.shuffled(n, 7);
         double[][] put = new double[2][rounds];
         double[][] get = new double[2][rounds];
         for (int r = 0; r < rounds; r++) {

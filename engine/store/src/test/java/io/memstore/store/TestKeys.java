@@ -72,4 +72,20 @@ enum TestKeys {
         }
         return out;
     }
+
+    /** A random permutation of 0..n-1 (Fisher-Yates with {@code seed}): an order of lookups. */
+    static int[] shuffled(int n, long seed) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
+    }
 }
