@@ -775,12 +775,7 @@ final class SqliteBackend implements AutoCloseable {
                         : noValue ? "has no value row in kv_value"
                         : valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value), version == 0,
                                 value);
-                if (problem == null) {
-                    problem = inconsistency(rev, key, createRev, version);
-                }
-                if (problem != null) {
-                    damage.damaged(rev, key, problem);
-                }
+                report(damage, rev, key, createRev, version, problem);
             }
         }
         return new Scan(rows[0], lastMain);
@@ -812,24 +807,26 @@ final class SqliteBackend implements AutoCloseable {
                     problem = "has tombstone " + tombstone + " but version " + version
                             + " (a tombstone has version 0, a put at least 1)";
                 }
-                if (problem == null) {
-                    problem = inconsistency(rev, key, createRev, version);
-                }
-                if (problem != null) {
-                    damage.damaged(rev, key, problem);
-                }
+                report(damage, rev, key, createRev, version, problem);
             }
         }
         return new Scan(rows[0], lastMain);
     }
 
     /**
-     * What is wrong with an intact key row that the open would refuse on its own ({@link IndexLoader#rowProblem},
-     * keys up to the largest {@link StoreOptions#maxKeySize} any store accepts), or null.
+     * Reports a row to {@code damage}: with {@code problem}, what its checksums found, or when they found nothing,
+     * with what makes the intact row one the open refuses on its own ({@link IndexLoader#rowProblem}, keys up to
+     * the largest {@link StoreOptions#maxKeySize} any store accepts); a row with neither is not reported.
      */
-    private static String inconsistency(long rev, byte[] key, long createRev, long version) {
-        String p = IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
-        return p == null ? null : "passes its checksum but is inconsistent: " + p;
+    private static void report(DamageSink damage, long rev, byte[] key, long createRev, long version,
+                               String problem) {
+        if (problem == null) {
+            String p = IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
+            problem = p == null ? null : "passes its checksum but is inconsistent: " + p;
+        }
+        if (problem != null) {
+            damage.damaged(rev, key, problem);
+        }
     }
 
     /** What is wrong with a key row whose checksum fails (in version 4, the checksum's key half). */
