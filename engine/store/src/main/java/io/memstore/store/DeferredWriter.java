@@ -12,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * Group commit for {@link Durability#DEFERRED} (etcd's batchTx): commits collect in a {@link PendingRows}
  * buffer; a full buffer (batchLimit revisions or batchBytes) or one older than batchInterval is handed to a
  * background thread that writes it to SQLite in one transaction while the writer fills the next buffer. On
- * two or more cores that overlaps SQLite's work and its WAL checkpoint I/O with the writer's index updates.
+ * two or more cores that overlaps SQLite's work with the writer's index updates; the write-ahead log's
+ * checkpoints run on a third thread ({@link WalCheckpointer}), beside the next batch's insert.
  *
  * <p>Buffers, and where a row is at each moment:
  * <pre>

@@ -79,6 +79,8 @@ final class SqliteBackend implements AutoCloseable {
     private final ArrayBlockingQueue<ReadConnection> idleReaders;
     private final StoreMeta metaAtOpen;
     private volatile boolean closed;
+    /** Background checkpoints of the write-ahead log ({@link Durability#DEFERRED} only), or null. */
+    private final WalCheckpointer checkpointer;
 
     private SqliteBackend(Path file, StoreLock lock, Connection writer, StoreOptions options, StoreMeta metaAtOpen)
             throws SQLException {
@@ -95,6 +97,8 @@ final class SqliteBackend implements AutoCloseable {
                 readers.add(rc);
                 idleReaders.add(rc);
             }
+            checkpointer = options.durability() == Durability.DEFERRED
+                    ? new WalCheckpointer(checkpointConnection(file, options), file.getFileName().toString()) : null;
         } catch (SQLException | RuntimeException e) {
             for (ReadConnection rc : readers) {
                 try {
@@ -322,6 +326,7 @@ final class SqliteBackend implements AutoCloseable {
             if (prepareAgain) {
                 prepareWriterStatements();
             }
+            awaitLogRestart();
             begin();
             int n = rows.size();
             rowWriter.insert(rows);
@@ -332,11 +337,25 @@ final class SqliteBackend implements AutoCloseable {
                         + " are missing");
             }
             commit();
+            if (checkpointer != null) {
+                checkpointer.request();
+            }
         } catch (SQLException e) {
             rollbackQuietly();
             String what = rows.isEmpty() ? "revision " + currentRevision
                     : "revisions " + Revision.main(rows.get(0).rev()) + ".." + currentRevision;
             throw SqliteErrors.translate(e, file, "writing " + what);
+        }
+    }
+
+    /** Before a batch: lets the background checkpoints catch up when the log is long (see {@link WalCheckpointer}). */
+    private void awaitLogRestart() {
+        if (checkpointer != null) {
+            try {
+                checkpointer.awaitIfBehind();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the batch is written all the same; the log restarts later
+            }
         }
     }
 
@@ -548,6 +567,9 @@ final class SqliteBackend implements AutoCloseable {
             } catch (StoreException e) {
                 failure = failure != null ? failure : e;
             }
+        }
+        if (checkpointer != null) {
+            checkpointer.close(); // before the writer's: the last connection checkpoints the rest and removes the log
         }
         SQLException statements = closeWriterStatements();
         if (statements != null && failure == null) {
@@ -981,10 +1003,14 @@ final class SqliteBackend implements AutoCloseable {
             if (!"wal".equalsIgnoreCase(mode)) {
                 throw new SQLException("SQLite refused WAL mode (journal mode is " + mode + ")");
             }
-            s.execute("PRAGMA synchronous = " + (options.durability() == Durability.FULL ? "FULL" : "NORMAL"));
+            s.execute("PRAGMA synchronous = " + synchronous(options));
             s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
             s.execute("PRAGMA temp_store = MEMORY");
         }
+    }
+
+    private static String synchronous(StoreOptions options) {
+        return options.durability() == Durability.FULL ? "FULL" : "NORMAL";
     }
 
     private static Connection readConnection(Path file, StoreOptions options) throws SQLException {
@@ -992,6 +1018,21 @@ final class SqliteBackend implements AutoCloseable {
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
             s.execute("PRAGMA query_only = 1");
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw e;
+        }
+        return c;
+    }
+
+    /**
+     * The {@link WalCheckpointer}'s connection: read-write (a checkpoint writes the database file), with the
+     * writer's synchronous setting, which decides the checkpoint's fsyncs.
+     */
+    private static Connection checkpointConnection(Path file, StoreOptions options) throws SQLException {
+        Connection c = connect(file, false);
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA synchronous = " + synchronous(options));
         } catch (SQLException e) {
             closeQuietly(c);
             throw e;
