@@ -32,11 +32,8 @@ class WalCheckpointerTest {
     void copiesCommittedPagesIntoTheDatabaseFileWhileTheWriterKeepsItsConnection() throws Exception {
         Path file = dir.resolve("c.db");
         try (Connection w = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            try (Statement s = w.createStatement()) {
-                s.execute("CREATE TABLE t (v BLOB)"); // before WAL mode: straight into the database file
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("PRAGMA wal_autocheckpoint = 0");
-            }
+            // the table before WAL mode: straight into the database file
+            execute(w, "CREATE TABLE t (v BLOB)", "PRAGMA journal_mode = WAL", "PRAGMA wal_autocheckpoint = 0");
             insert(w, 200);
             assertThat(rowsInDatabaseFileAlone(file)).isZero();
 
@@ -60,10 +57,7 @@ class WalCheckpointerTest {
     void aFailedCheckpointIsCountedAndTheNextRequestTriesAgain() throws Exception {
         Path file = dir.resolve("f.db");
         try (Connection w = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            try (Statement s = w.createStatement()) {
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("CREATE TABLE t (v BLOB)");
-            }
+            execute(w, "PRAGMA journal_mode = WAL", "CREATE TABLE t (v BLOB)");
             insert(w, 10);
             // a read-only connection cannot write the database file: every checkpoint it runs fails
             SQLiteConfig readOnly = new SQLiteConfig();
@@ -147,11 +141,7 @@ class WalCheckpointerTest {
     void awaitIfBehindWaitsForTheRequestedCheckpointOnceTheLogIsLong() throws Exception {
         Path file = dir.resolve("w.db");
         try (Connection w = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            try (Statement s = w.createStatement()) {
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("PRAGMA wal_autocheckpoint = 0");
-                s.execute("CREATE TABLE t (v BLOB)");
-            }
+            execute(w, "PRAGMA journal_mode = WAL", "PRAGMA wal_autocheckpoint = 0", "CREATE TABLE t (v BLOB)");
             insert(w, 5000); // 1000 B rows on 4096 B pages: more than RESTART_FRAMES frames
             WalCheckpointer c = new WalCheckpointer(DriverManager.getConnection("jdbc:sqlite:" + file), "w.db");
             try {
@@ -170,6 +160,14 @@ class WalCheckpointerTest {
             }
             c.request(); // requested, the log long, but no thread to serve it
             assertTimeoutPreemptively(Duration.ofSeconds(10), c::awaitIfBehind);
+        }
+    }
+
+    private static void execute(Connection c, String... sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            for (String each : sql) {
+                s.execute(each);
+            }
         }
     }
 
