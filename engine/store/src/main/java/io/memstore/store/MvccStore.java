@@ -235,6 +235,27 @@ public final class MvccStore implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #flush Flushes}, then copies SQLite's write-ahead log into the database file and truncates the log
+     * to zero bytes: the file alone holds every commit, and the next open has no log to replay. A store
+     * checkpoints on its own as it writes (SQLite's automatic checkpoint, and for {@link Durability#DEFERRED}
+     * stores a background one); this is for a pause in the writes, a backup of the file, or a measurement of it.
+     *
+     * @return whether the log was emptied; false when a read in progress still needed some of it after SQLite's
+     *         busy timeout (those frames are copied by a later checkpoint)
+     * @throws StoreException when the flush or the checkpoint fails
+     */
+    public boolean checkpoint() {
+        checkOpen();
+        writeLock.lock();
+        try {
+            flush();
+            return backend.checkpointLog();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
     // ---- reads ----
 
     /**

@@ -359,6 +359,30 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
+    /**
+     * Copies every frame of the write-ahead log into the database file and truncates the log to zero bytes
+     * ({@code PRAGMA wal_checkpoint(TRUNCATE)}) on the writer's connection, once the background checkpoint, if one
+     * runs, has ended. The caller holds the writer lock with nothing buffered, so no commit adds frames meanwhile;
+     * a read's snapshot that still needs frames is waited for up to the busy timeout.
+     *
+     * @return whether the log was emptied (false: a reader still needed frames when the wait ran out)
+     */
+    boolean checkpointLog() {
+        if (checkpointer != null) {
+            try {
+                checkpointer.awaitIdle();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // checkpoint all the same; a running one makes it report false
+            }
+        }
+        try (Statement s = writer.createStatement();
+             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
+        }
+    }
+
     /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
     void scheduleCompaction(long rev) {
         try {

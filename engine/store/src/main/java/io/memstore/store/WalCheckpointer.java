@@ -102,6 +102,17 @@ final class WalCheckpointer implements AutoCloseable {
             if (logFrames < RESTART_FRAMES && commitsDuringCheckpoint < COMMITS_PER_CHECKPOINT) {
                 return;
             }
+            awaitIdle();
+        }
+    }
+
+    /**
+     * Waits until no checkpoint is requested or running, or the thread has ended. Another connection's
+     * checkpoint needs this first: SQLite refuses a second checkpoint while one runs, at once and without calling
+     * the busy handler.
+     */
+    void awaitIdle() throws InterruptedException {
+        synchronized (signal) {
             while ((requested || running) && !stopped) {
                 signal.wait();
             }

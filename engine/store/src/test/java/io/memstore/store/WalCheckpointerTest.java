@@ -106,6 +106,29 @@ class WalCheckpointerTest {
     }
 
     /**
+     * MvccStore.checkpoint right after a flush, when the background checkpoint asked for by that flush's commit is
+     * likely still running: SQLite refuses a second checkpointer at once, so the store's must wait for it, and
+     * then empty the log every time. The database file alone then holds every row.
+     */
+    @Test
+    void aStoresCheckpointAfterAFlushEmptiesTheLogWhileTheBackgroundOneRuns() throws Exception {
+        Path file = dir.resolve("t.db");
+        Path log = file.resolveSibling("t.db-wal");
+        byte[] value = new byte[2000];
+        try (MvccStore store = MvccStore.open(file, StoreOptions.defaults().durability(Durability.DEFERRED))) {
+            for (int round = 0; round < 40; round++) {
+                for (int i = 0; i < 200; i++) {
+                    store.put(("key-" + round + "-" + i).getBytes(), value);
+                }
+                store.flush();
+                assertThat(store.checkpoint()).as("round %d", round).isTrue();
+                assertThat(Files.size(log)).as("round %d", round).isZero();
+            }
+            assertThat(rowsOfKvKeyInDatabaseFileAlone(file)).isEqualTo(40 * 200);
+        }
+    }
+
+    /**
      * A long DEFERRED ingest of many small batches: each batch begins while the checkpoint of the one before
      * runs, yet the log must keep starting over, so that it never grows far past the length at which SQLite's
      * own checkpoints restart it.

@@ -10,11 +10,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -74,22 +69,14 @@ final class StoreTarget implements LoadTarget {
 
     /**
      * Writes every buffered commit into the file, then checkpoints the write-ahead log into the database and
-     * truncates it ({@code PRAGMA wal_checkpoint(TRUNCATE)}, on a connection of its own that is closed again): the
-     * state a store settles into between bursts of writes, with no log frames left to replay.
+     * truncates it ({@link MvccStore#checkpoint}): the state a store settles into between bursts of writes, with no
+     * log frames left to replay.
      */
     @Override
     public void finish() {
-        store.flush();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + store.file().toAbsolutePath());
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-            if (rs.next() && rs.getInt(1) != 0) {
-                throw new IllegalStateException("the write-ahead log of " + store.file() + " could not be"
-                        + " checkpointed: SQLite reported it busy");
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot checkpoint the write-ahead log of " + store.file() + ": "
-                    + e.getMessage(), e);
+        if (!store.checkpoint()) {
+            throw new IllegalStateException("the write-ahead log of " + store.file() + " could not be"
+                    + " checkpointed: SQLite reported it busy");
         }
     }
 
