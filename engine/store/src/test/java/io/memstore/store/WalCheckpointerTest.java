@@ -129,6 +129,39 @@ class WalCheckpointerTest {
     }
 
     /**
+     * A read that still needs the log (another connection's transaction, begun before the last commits) keeps
+     * MvccStore.checkpoint from emptying it: after SQLite's busy timeout it reports false, and nothing is lost;
+     * once the read has ended, the next checkpoint empties the log.
+     */
+    @Test
+    void aStoresCheckpointReportsALogThatAReadStillNeedsAndEmptiesItOnceTheReadEnds() throws Exception {
+        Path file = dir.resolve("r.db");
+        Path log = file.resolveSibling("r.db-wal");
+        try (MvccStore store = MvccStore.open(file, StoreOptions.defaults().durability(Durability.DEFERRED))) {
+            store.put("a".getBytes(), new byte[100]);
+            store.flush();
+            try (Connection reader = DriverManager.getConnection("jdbc:sqlite:" + file);
+                 Statement s = reader.createStatement()) {
+                reader.setAutoCommit(false);
+                try (var rs = s.executeQuery("SELECT count(*) FROM kv_key")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getLong(1)).isEqualTo(1); // the read's snapshot: one row
+                }
+                for (int i = 0; i < 100; i++) {
+                    store.put(("key-" + i).getBytes(), new byte[100]);
+                }
+                assertThat(store.checkpoint()).isFalse();
+                assertThat(Files.size(log)).isPositive();
+                reader.rollback();
+            }
+            assertThat(store.checkpoint()).isTrue();
+            assertThat(Files.size(log)).isZero();
+            assertThat(store.get("key-99".getBytes())).isNotNull();
+        }
+        assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(101);
+    }
+
+    /**
      * A long DEFERRED ingest of many small batches: each batch begins while the checkpoint of the one before
      * runs, yet the log must keep starting over, so that it never grows far past the length at which SQLite's
      * own checkpoints restart it.
