@@ -240,6 +240,7 @@ public final class MvccStore implements AutoCloseable {
      * to zero bytes: the file alone holds every commit, and the next open has no log to replay. A store
      * checkpoints on its own as it writes (SQLite's automatic checkpoint, and for {@link Durability#DEFERRED}
      * stores a background one); this is for a pause in the writes, a backup of the file, or a measurement of it.
+     * Commits wait until it returns: up to SQLite's busy timeout when a read in progress still needs the log.
      *
      * @return whether the log was emptied; false when a read in progress still needed some of it after SQLite's
      *         busy timeout (those frames are copied by a later checkpoint)
