@@ -10,18 +10,19 @@ import java.sql.Statement;
 
 /**
  * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes, in the tables of its format
- * version 4 without the checksum column (a narrow {@code kv_key(rev, key, create_rev, version)} row and a
- * {@code kv_value(rev, value)} row per change, both keyed by revision), with the same pragmas (WAL,
- * synchronous=NORMAL, 16 KiB pages, temporary storage in memory) and the same statements (100 rows per multi-row INSERT, one statement per
- * table, prepared once), {@code rowsPerTxn} rows per transaction, and no index, no checksum and no store logic;
- * row i gets revision i + 1, version 1. The checksum column is left out: the baseline is the data alone, so the
- * store's ratio to it includes what its checksums cost.
+ * version 5 without the checksum (a narrow {@code kv_key(rev, entry)} row and a {@code kv_value(rev, value)} row per
+ * change, both keyed by revision), with the same pragmas (WAL, synchronous=NORMAL, 16 KiB pages, temporary storage
+ * in memory) and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once),
+ * {@code rowsPerTxn} rows per transaction, and no index, no checksum and no store logic. Row i gets revision i + 1
+ * and the entry of a key's first put without the entry's 8 B checksum: version 1 and distance 0 to the created
+ * revision (one byte each), then the key. The checksum is left out: the baseline is the data alone, so the store's
+ * ratio to it includes what its checksums cost.
  */
 final class RawSqliteInsert {
-    /** Rows per multi-row INSERT statement, as the store's: 4 parameters each, well under SQLite's limit of 32,766. */
+    /** Rows per multi-row INSERT statement, as the store's: 2 parameters each, well under SQLite's limit of 32,766. */
     private static final int CHUNK = 100;
-    private static final int KEY_COLUMNS = 4;
-    private static final String KEY_ROW = "(?,?,?,?)";
+    private static final int KEY_COLUMNS = 2;
+    private static final String KEY_ROW = "(?,?)";
     private static final String VALUE_ROW = "(?,?)";
 
     private RawSqliteInsert() {
@@ -37,8 +38,7 @@ final class RawSqliteInsert {
                 // a transaction whose dirty pages outgrow the page cache spills them to temporary storage,
                 // by default a file of its own per transaction
                 s.execute("PRAGMA temp_store = MEMORY");
-                s.execute("CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL,"
-                        + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL)");
+                s.execute("CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, entry BLOB NOT NULL)");
                 s.execute("CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)");
             }
             c.setAutoCommit(false);
@@ -81,9 +81,15 @@ final class RawSqliteInsert {
     private static void bindKey(PreparedStatement p, int at, int i, byte[] key) throws SQLException {
         long rev = Revision.pack(i + 1L, 0);
         p.setLong(at + 1, rev);
-        p.setBytes(at + 2, key);
-        p.setLong(at + 3, rev);
-        p.setLong(at + 4, 1);
+        p.setBytes(at + 2, entry(key));
+    }
+
+    /** The entry of a key's first put, without the checksum: version 1, distance 0 to the created revision, the key. */
+    static byte[] entry(byte[] key) {
+        byte[] e = new byte[2 + key.length];
+        e[0] = 1;
+        System.arraycopy(key, 0, e, 2, key.length);
+        return e;
     }
 
     private static void bindValue(PreparedStatement p, int at, int i, byte[] value) throws SQLException {

@@ -2,6 +2,9 @@ package io.memstore.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memstore.store.KeyValue;
+import io.memstore.store.MvccStore;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -9,6 +12,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,7 +43,7 @@ class IngestBenchmarkTest {
     void storeWritesEveryRowThenTheFileIsDeleted() throws Exception {
         bench.newFile();
         assertThat(bench.store()).isEqualTo(N);
-        assertThat(keysInFile(bench.file)).containsExactly(bench.rows);
+        assertThat(keysInStore(bench.file)).containsExactly(bench.rows);
         bench.deleteFile();
         try (var left = Files.list(bench.dir)) {
             assertThat(left).isEmpty();
@@ -68,20 +73,40 @@ class IngestBenchmarkTest {
         assertThat(dir).doesNotExist();
     }
 
-    /** The keys of kv_key in revision order, with their kv_value rows; checks each row's value, version and create_rev. */
+    /**
+     * The keys of the raw insert's kv_key in revision order, with their kv_value rows; checks each row's value and
+     * that its entry is a first put's (version 1, distance 0 to the created revision).
+     */
     private List<byte[]> keysInFile(Path file) throws Exception {
         List<byte[]> keys = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
              Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT k.key, v.value, k.version, k.create_rev, k.rev"
-                     + " FROM kv_key k JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
+             ResultSet rs = s.executeQuery("SELECT k.entry, v.value FROM kv_key k JOIN kv_value v ON v.rev = k.rev"
+                     + " ORDER BY k.rev")) {
             while (rs.next()) {
-                keys.add(rs.getBytes(1));
+                byte[] entry = rs.getBytes(1);
+                assertThat(entry[0]).isEqualTo((byte) 1);
+                assertThat(entry[1]).isEqualTo((byte) 0);
+                keys.add(Arrays.copyOfRange(entry, 2, entry.length));
                 assertThat(rs.getBytes(2)).isEqualTo(bench.value);
-                assertThat(rs.getLong(3)).isEqualTo(1);
-                assertThat(rs.getLong(4)).isEqualTo(rs.getLong(5)); // a put that created its key
             }
         }
         return keys;
+    }
+
+    /** The keys of the store's file in the order they were written, read back through the store; checks each row. */
+    private List<byte[]> keysInStore(Path file) {
+        try (MvccStore store = MvccStore.open(file)) {
+            List<KeyValue> kvs = new ArrayList<>(store.range(new byte[] {0}, new byte[0]).kvs());
+            kvs.sort(Comparator.comparingLong(KeyValue::modRevision));
+            List<byte[]> keys = new ArrayList<>();
+            for (KeyValue kv : kvs) {
+                assertThat(kv.value()).isEqualTo(bench.value);
+                assertThat(kv.version()).isEqualTo(1);
+                assertThat(kv.createRevision()).isEqualTo(kv.modRevision()); // a put that created its key
+                keys.add(kv.key());
+            }
+            return keys;
+        }
     }
 }

@@ -9,18 +9,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Upgrades a file of format version 2 (one kv table of whole rows) or 3 (kv_key and kv_value with a tombstone
- * column and a checksum per table) to version 4 ({@link StoreSchema}) in place, in one SQLite transaction on the
- * writer's connection:
+ * Upgrades a file of format version 2 (one kv table of whole rows), 3 (kv_key and kv_value with a tombstone column
+ * and a checksum per table) or 4 (kv_key with a column per field) to version 5 ({@link StoreSchema}) in place, in
+ * one SQLite transaction on the writer's connection:
  * <ol>
- *   <li>the old tables and meta rows are checked as the open checks them; version 3's tables are renamed out of
- *       the way ({@code kv_key_v3}, {@code kv_value_v3});</li>
- *   <li>kv_key and kv_value are created, and every old row is read in revision order, its checksums verified
- *       ({@link RowChecksum#ofV2}; {@link RowChecksum#ofV3Key} and {@link RowChecksum#ofValue}), and written to
- *       both tables with its new checksum; a damaged row, a key row of version 3 without its value row, a
- *       tombstone that holds a value or a version, a put of version 0, or rows that disagree with the meta rows
- *       (missing ones included) stop the upgrade;</li>
- *   <li>the old tables are dropped, and the meta row and the header's user_version both become 4;</li>
+ *   <li>the old tables and meta rows are checked as the open checks them; the old tables that are rewritten are
+ *       renamed out of the way ({@code kv_key_v3} and {@code kv_value_v3}, {@code kv_key_v4});</li>
+ *   <li>the new tables are created, and every old row is read in revision order, its checksums verified
+ *       ({@link RowChecksum#ofV2}; {@link RowChecksum#ofV3Key} and {@link RowChecksum#ofValue}; version 4's
+ *       {@link RowChecksum#ofKey}), and written with its new checksum; a damaged row, a key row of version 3
+ *       without its value row, a tombstone that holds a value or a version, a put of version 0, a row of
+ *       version 4 the open would refuse ({@link IndexLoader#rowProblem}), or rows that disagree with the meta rows
+ *       (missing ones included) stop the upgrade. From version 4 only kv_key is rewritten: its kv_value rows and
+ *       their checksums (the low half of each {@code crc}, carried into the new entry) are version 5's already,
+ *       and are verified where they are read, as in a file of version 5;</li>
+ *   <li>the old tables are dropped, and the meta row and the header's user_version both become 5;</li>
  *   <li>commit.</li>
  * </ol>
  * Anything that stops it (damage, a full disk, a crash or a kill of the process) rolls it all back, or leaves a
@@ -35,13 +38,14 @@ final class FormatUpgrade {
             "SELECT rev, key, value, create_rev, version, tombstone, crc FROM kv ORDER BY rev";
     private static final String V3_ROWS = "SELECT k.rev, k.key, v.value, k.create_rev, k.version, k.tombstone, k.crc,"
             + " v.crc, v.rev FROM kv_key_v3 k LEFT JOIN kv_value_v3 v ON v.rev = k.rev ORDER BY k.rev";
+    private static final String V4_KEYS = "SELECT rev, key, create_rev, version, crc FROM kv_key_v4 ORDER BY rev";
 
     private FormatUpgrade() {
     }
 
-    /** Upgrades {@code file}, open on {@code w} (no transaction open) and of format version {@code from}, 2 or 3. */
+    /** Upgrades {@code file}, open on {@code w} (no transaction open) and of format version {@code from}, 2 to 4. */
     static void upgrade(Connection w, Path file, int from) {
-        if (from != StoreSchema.V2 && from != StoreSchema.V3) {
+        if (from != StoreSchema.V2 && from != StoreSchema.V3 && from != StoreSchema.V4) {
             throw new IllegalArgumentException("no upgrade from format version " + from);
         }
         try (Statement s = w.createStatement()) {
@@ -68,16 +72,40 @@ final class FormatUpgrade {
 
     private static void copy(Connection w, Statement s, Path file, int from) throws SQLException {
         StoreMeta meta = SqliteBackend.checkTables(s, file, from);
-        if (from == StoreSchema.V3) {
+        if (from != StoreSchema.V2) {
             long values = SqliteBackend.queryLong(s, "SELECT count(*) FROM kv_value");
             if (values != meta.rowCount()) {
                 throw stopped(file, "kv_value holds " + values + " rows where " + meta.rowCount() + " were written");
             }
-            s.execute("ALTER TABLE kv_key RENAME TO kv_key_v3");
+            s.execute("ALTER TABLE kv_key RENAME TO kv_key_v" + from);
+        }
+        if (from == StoreSchema.V3) {
             s.execute("ALTER TABLE kv_value RENAME TO kv_value_v3");
         }
         s.execute(StoreSchema.CREATE_KEY_TABLE);
-        s.execute(StoreSchema.CREATE_VALUE_TABLE);
+        if (from != StoreSchema.V4) {
+            s.execute(StoreSchema.CREATE_VALUE_TABLE);
+        }
+        SqliteBackend.Scan scan = from == StoreSchema.V4 ? copyVersion4Keys(w, file) : copyRows(w, file, from);
+        String problem = SqliteBackend.metaProblem(meta, scan);
+        if (problem != null) {
+            throw stopped(file, problem);
+        }
+        if (from == StoreSchema.V2) {
+            s.execute("DROP TABLE kv");
+        } else if (from == StoreSchema.V3) {
+            s.execute("DROP TABLE kv_key_v3");
+            s.execute("DROP TABLE kv_value_v3");
+        } else {
+            s.execute("DROP TABLE kv_key_v4");
+        }
+        s.execute("UPDATE meta SET value = " + StoreSchema.FORMAT_VERSION + " WHERE name = '"
+                + StoreSchema.META_FORMAT_VERSION + "'");
+        s.execute("PRAGMA user_version = " + StoreSchema.FORMAT_VERSION);
+    }
+
+    /** Copies every row of a file of version 2 or 3 into both new tables, checked ({@link #oldRow}). */
+    private static SqliteBackend.Scan copyRows(Connection w, Path file, int from) throws SQLException {
         long rows = 0;
         long lastMain = 0;
         try (RowWriter out = new RowWriter(w);
@@ -102,19 +130,51 @@ final class FormatUpgrade {
             }
             out.insert(batch);
         }
-        String problem = SqliteBackend.metaProblem(meta, new SqliteBackend.Scan(rows, lastMain));
-        if (problem != null) {
-            throw stopped(file, problem);
+        return new SqliteBackend.Scan(rows, lastMain);
+    }
+
+    /**
+     * Rewrites every kv_key row of a file of version 4 as a {@link KeyEntry}, its checksum verified and the value's
+     * checksum it held carried over; the open's checks of a row ({@link IndexLoader#rowProblem}) are made here, since
+     * a row they refuse may have no entry that says the same (a tombstone with a created revision).
+     */
+    private static SqliteBackend.Scan copyVersion4Keys(Connection w, Path file) throws SQLException {
+        long rows = 0;
+        long lastMain = 0;
+        long[] revs = new long[BATCH_ROWS];
+        byte[][] entries = new byte[BATCH_ROWS][];
+        int n = 0;
+        try (RowWriter out = new RowWriter(w);
+             Statement read = w.createStatement();
+             ResultSet rs = read.executeQuery(V4_KEYS)) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                byte[] key = SqliteBackend.orEmpty(rs.getBytes(2));
+                long createRev = rs.getLong(3);
+                long version = rs.getLong(4);
+                long stored = rs.getLong(5);
+                long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
+                if (RowChecksum.keyHalf(stored) != computed) {
+                    throw damaged(file, rev, key, SqliteBackend.keyDamage(RowChecksum.keyHalf(stored), computed));
+                }
+                String problem = IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
+                if (problem != null) {
+                    throw new StoreFormatException(file + " is inconsistent at revision " + Revision.toString(rev)
+                            + ": " + problem + "; the upgrade to format version " + StoreSchema.FORMAT_VERSION
+                            + " stopped and the file was not modified");
+                }
+                rows++;
+                lastMain = Revision.main(rev);
+                revs[n] = rev;
+                entries[n++] = KeyEntry.encode(rev, key, createRev, version, RowChecksum.valueHalf(stored));
+                if (n == BATCH_ROWS) {
+                    out.insertKeys(revs, entries, n);
+                    n = 0;
+                }
+            }
+            out.insertKeys(revs, entries, n);
         }
-        if (from == StoreSchema.V2) {
-            s.execute("DROP TABLE kv");
-        } else {
-            s.execute("DROP TABLE kv_key_v3");
-            s.execute("DROP TABLE kv_value_v3");
-        }
-        s.execute("UPDATE meta SET value = " + StoreSchema.FORMAT_VERSION + " WHERE name = '"
-                + StoreSchema.META_FORMAT_VERSION + "'");
-        s.execute("PRAGMA user_version = " + StoreSchema.FORMAT_VERSION);
+        return new SqliteBackend.Scan(rows, lastMain);
     }
 
     /**

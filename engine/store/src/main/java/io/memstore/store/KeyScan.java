@@ -13,7 +13,8 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Every kv_key row in revision order, read by threads of their own and handed to the caller in batches, so that
  * the open checks and indexes rows while the next ones are read. Reading a row through the JDBC driver (a native
- * call per column) costs about twice as much as checking and grouping it, so the reading is split too.
+ * call per column, under the connection's lock) costs more than checking and grouping it, so the reading is split
+ * too.
  *
  * <h2>Intervals</h2>
  * The revisions from the table's first to its last are cut into intervals of equal width, sized from the number of
@@ -32,7 +33,7 @@ import java.util.concurrent.BlockingQueue;
  * them, so the connections are the caller's alone again once it returns.
  */
 final class KeyScan implements AutoCloseable {
-    private static final String COLUMNS = "SELECT rev, key, create_rev, version, crc FROM kv_key";
+    private static final String COLUMNS = "SELECT rev, entry FROM kv_key";
     private static final String WHOLE = COLUMNS + " ORDER BY rev";
     private static final String RANGE = COLUMNS + " WHERE rev >= ? AND rev < ? ORDER BY rev";
     static final int INTERVAL_ROWS = 16_384;
@@ -45,10 +46,8 @@ final class KeyScan implements AutoCloseable {
     /** Rows {@code [0, size)} of kv_key, one array per column. */
     static final class Batch {
         final long[] rev = new long[BATCH_ROWS];
-        final byte[][] key = new byte[BATCH_ROWS][];
-        final long[] createRev = new long[BATCH_ROWS];
-        final long[] version = new long[BATCH_ROWS];
-        final long[] crc = new long[BATCH_ROWS];
+        /** The rows' {@link KeyEntry} bytes. */
+        final byte[][] entry = new byte[BATCH_ROWS][];
         int size;
         /** The last batch of its interval. */
         boolean endsInterval;
@@ -116,10 +115,7 @@ final class KeyScan implements AutoCloseable {
                 boolean more = true;
                 while (n < BATCH_ROWS && (more = rs.next())) {
                     b.rev[n] = rs.getLong(1);
-                    b.key[n] = SqliteBackend.orEmpty(rs.getBytes(2));
-                    b.createRev[n] = rs.getLong(3);
-                    b.version[n] = rs.getLong(4);
-                    b.crc[n] = rs.getLong(5);
+                    b.entry[n] = SqliteBackend.orEmpty(rs.getBytes(2));
                     n++;
                 }
                 b.size = n;
@@ -224,7 +220,7 @@ final class KeyScan implements AutoCloseable {
             Batch done = current;
             current = null;
             for (int i = 0; i < done.size; i++) {
-                done.key[i] = null;
+                done.entry[i] = null;
             }
             done.owner.free.add(done);
         }

@@ -17,12 +17,12 @@ import java.util.Map;
  * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
  * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
  * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
- * ({@link RowChecksum}, in the kv_key row) are checked before a row is returned, and a kv_key row whose kv_value
+ * ({@link RowChecksum}, in the kv_key row's {@link KeyEntry}) are checked before a row is returned, and a kv_key row whose kv_value
  * row is missing is damage, reported as such.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
-    private static final String COLUMNS = "k.rev, k.key, v.value, k.create_rev, k.version, k.crc, v.rev";
+    private static final String COLUMNS = "k.rev, k.entry, v.value, v.rev";
 
     private final Path file;
     private final Connection conn;
@@ -30,6 +30,7 @@ final class ReadConnection implements AutoCloseable {
     private final PreparedStatement begin;
     private final PreparedStatement commit;
     private final PreparedStatement rollback;
+    private final KeyEntry entry = new KeyEntry();
 
     ReadConnection(Path file, Connection conn) throws SQLException {
         this.file = file;
@@ -117,25 +118,22 @@ final class ReadConnection implements AutoCloseable {
     /** A row from the {@link #COLUMNS} of a result set, after both its checksums passed. */
     private StoredRow row(ResultSet rs) throws SQLException {
         long rev = rs.getLong(1);
-        byte[] key = bytes(rs, 2);
-        byte[] value = bytes(rs, 3);
-        long createRev = rs.getLong(4);
-        long version = rs.getLong(5);
-        long stored = rs.getLong(6);
-        long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
-        if (RowChecksum.keyHalf(stored) != computed) {
-            throw damaged(rev, key, SqliteBackend.keyDamage(RowChecksum.keyHalf(stored), computed));
-        }
-        rs.getLong(7);
-        if (rs.wasNull()) {
-            throw damaged(rev, key, "has no value row in kv_value");
-        }
-        String problem = SqliteBackend.valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value),
-                version == 0, value);
+        String problem = entry.read(rev, bytes(rs, 2));
+        byte[] key = entry.key();
         if (problem != null) {
             throw damaged(rev, key, problem);
         }
-        return new StoredRow(rev, key, value, createRev, version, version == 0);
+        byte[] value = bytes(rs, 3);
+        rs.getLong(4);
+        if (rs.wasNull()) {
+            throw damaged(rev, key, "has no value row in kv_value");
+        }
+        long version = entry.version;
+        problem = SqliteBackend.valueDamage(entry.valueCrc(), RowChecksum.ofValue(rev, value), version == 0, value);
+        if (problem != null) {
+            throw damaged(rev, key, problem);
+        }
+        return new StoredRow(rev, key, value, entry.createRev, version, version == 0);
     }
 
     private StoreCorruptionException damaged(long rev, byte[] key, String problem) {

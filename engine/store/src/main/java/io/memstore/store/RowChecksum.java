@@ -4,17 +4,21 @@ import java.util.zip.CRC32C;
 
 /**
  * The checksums of the rows of a store file ({@link StoreSchema}), each built from CRC32Cs (unsigned 32-bit
- * values). Format version 4 keeps both of a change's checksums in its kv_key row, in the one 64-bit
- * {@code crc} column ({@link #of}):
+ * values). Format version 5 keeps both of a change's checksums at the start of its kv_key row's entry
+ * ({@link KeyEntry}), one 64-bit word:
  * <ul>
  *   <li>the low 32 bits, {@link #ofValue}, cover the packed revision (8 B, big-endian) and the value's bytes, so a
  *       value moved to another revision fails;</li>
- *   <li>the high 32 bits, {@link #ofKey}, cover the packed revision, create_rev and version (8 B each), the key's
- *       length (4 B) and bytes, and the low 32 bits (4 B): the open, which reads kv_key alone, checks every bit of
- *       the row, and a read of a value checks the value against the low half the key row vouches for.</li>
+ *   <li>the high 32 bits, {@link #ofEntry}, cover the packed revision, every byte of the entry after the checksum
+ *       (version, created revision, key) and the low 32 bits (4 B): the open, which reads kv_key alone, checks
+ *       every bit of the row, and a read of a value checks the value against the low half the key row vouches
+ *       for.</li>
  * </ul>
  * The earlier formats, read by {@link FormatUpgrade} and {@link MvccStore#verify}:
  * <ul>
+ *   <li>{@link #ofKey}, the high half of version 4's {@code crc} column ({@link #of}), over the packed revision,
+ *       create_rev and version (8 B each), the key's length (4 B) and bytes, and the low half, which was
+ *       {@link #ofValue} as in version 5;</li>
  *   <li>{@link #ofV3Key}, of a kv_key row of version 3: the packed revision, create_rev and version, the
  *       tombstone flag (1 B), the key's length and bytes; version 3's kv_value row held {@link #ofValue} in a
  *       column of its own;</li>
@@ -31,23 +35,38 @@ final class RowChecksum {
     private RowChecksum() {
     }
 
+    /**
+     * The row's half of a version 5 entry's checksum: CRC32C of the packed revision, {@code entry}'s bytes after
+     * its checksum and {@code valueCrc} (4 B), computed with {@code crc} and {@code scratch} (8 B or more), which
+     * the caller may reuse from call to call.
+     */
+    static long ofEntry(CRC32C crc, byte[] scratch, long rev, byte[] entry, long valueCrc) {
+        crc.reset();
+        putLong(scratch, 0, rev);
+        crc.update(scratch, 0, 8);
+        crc.update(entry, KeyEntry.CHECKSUM_BYTES, entry.length - KeyEntry.CHECKSUM_BYTES);
+        putInt(scratch, 0, (int) valueCrc);
+        crc.update(scratch, 0, 4);
+        return crc.getValue();
+    }
+
     /** The {@code crc} column of a kv_key row of format version 4: {@link #ofKey} above {@link #ofValue}. */
     static long of(long rev, byte[] key, long createRev, long version, byte[] value) {
         long valueCrc = ofValue(rev, value);
         return ofKey(rev, key, createRev, version, valueCrc) << 32 | valueCrc;
     }
 
-    /** The value's half of a {@link #of} checksum. */
+    /** The value's half of a checksum word ({@link #of}, a {@link KeyEntry}'s). */
     static long valueHalf(long crc) {
         return crc & LOW_32;
     }
 
-    /** The key row's half of a {@link #of} checksum. */
+    /** The key row's half of a checksum word ({@link #of}, a {@link KeyEntry}'s). */
     static long keyHalf(long crc) {
         return crc >>> 32;
     }
 
-    /** The checksum of a kv_key row's fields and the value checksum it holds: the high half of {@link #of}. */
+    /** The checksum of a version 4 kv_key row's fields and the value checksum it held: the high half of {@link #of}. */
     static long ofKey(long rev, byte[] key, long createRev, long version, long valueCrc) {
         byte[] fixed = new byte[8 + 8 + 8 + 4];
         putLong(fixed, 0, rev);
@@ -62,7 +81,7 @@ final class RowChecksum {
         return crc.getValue();
     }
 
-    /** The checksum of a value at a packed revision: the low half of {@link #of}, and version 3's kv_value.crc. */
+    /** The checksum of a value at a packed revision: the low half of a checksum word, and version 3's kv_value.crc. */
     static long ofValue(long rev, byte[] value) {
         byte[] fixed = new byte[8];
         putLong(fixed, 0, rev);

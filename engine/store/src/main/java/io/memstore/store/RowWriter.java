@@ -6,20 +6,20 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's checksums
- * ({@link RowChecksum#of}) computed as its kv_key row is bound. Rows go in multi-row INSERTs of
+ * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's kv_key entry
+ * ({@link KeyEntry#encode}, its checksums included) made as its row is bound. Rows go in multi-row INSERTs of
  * {@link #CHUNK_ROWS} rows, one statement per table, each prepared once and reused: in one transaction that
  * writes rows faster than addBatch/executeBatch, since SQLite parses nothing and the driver makes one native call
  * per statement. The caller owns the transaction.
  */
 final class RowWriter implements AutoCloseable {
-    /** Rows per multi-row INSERT: 5 parameters each at most, well under SQLite's limit of 32,766. */
+    /** Rows per multi-row INSERT: 2 parameters each, well under SQLite's limit of 32,766. */
     static final int CHUNK_ROWS = 100;
-    private static final int KEY_COLUMNS = 5;
+    private static final int KEY_COLUMNS = 2;
     private static final int VALUE_COLUMNS = 2;
-    private static final String KEY_INSERT = "INSERT INTO kv_key (rev, key, create_rev, version, crc) VALUES ";
+    private static final String KEY_INSERT = "INSERT INTO kv_key (rev, entry) VALUES ";
     private static final String VALUE_INSERT = "INSERT INTO kv_value (rev, value) VALUES ";
-    private static final String KEY_ROW = "(?,?,?,?,?)";
+    private static final String KEY_ROW = "(?,?)";
     private static final String VALUE_ROW = "(?,?)";
 
     private final PreparedStatement keyOne;
@@ -74,12 +74,30 @@ final class RowWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Inserts kv_key rows alone: {@code entries[i]} ({@link KeyEntry}) at {@code revs[i]}, for {@code i < n},
+     * revisions ascending; for the upgrade of a file whose kv_value rows stay as they are.
+     */
+    void insertKeys(long[] revs, byte[][] entries, int n) throws SQLException {
+        int i = 0;
+        for (; i + CHUNK_ROWS <= n; i += CHUNK_ROWS) {
+            for (int j = 0; j < CHUNK_ROWS; j++) {
+                keyChunk.setLong(j * KEY_COLUMNS + 1, revs[i + j]);
+                keyChunk.setBytes(j * KEY_COLUMNS + 2, entries[i + j]);
+            }
+            keyChunk.executeUpdate();
+        }
+        for (; i < n; i++) {
+            keyOne.setLong(1, revs[i]);
+            keyOne.setBytes(2, entries[i]);
+            keyOne.executeUpdate();
+        }
+    }
+
     private static void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, r.key());
-        st.setLong(at + 3, r.createRev());
-        st.setLong(at + 4, r.version());
-        st.setLong(at + 5, RowChecksum.of(r.rev(), r.key(), r.createRev(), r.version(), r.value()));
+        st.setBytes(at + 2, KeyEntry.encode(r.rev(), r.key(), r.createRev(), r.version(),
+                RowChecksum.ofValue(r.rev(), r.value())));
     }
 
     private static void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {

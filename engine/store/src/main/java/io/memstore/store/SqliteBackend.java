@@ -118,7 +118,7 @@ final class SqliteBackend implements AutoCloseable {
      * ({@link WalCheck}), the tables, the meta rows, every kv_key row (its checksum verified, then handed to
      * {@code sink} in revision order) and the number of kv_value rows, so that a foreign, damaged or inconsistent
      * file fails here without having been modified. Only then is it opened for writing. A file of format
-     * version 2 or 3 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
+     * version 2, 3 or 4 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
      * changes nothing when it fails).
      *
      * <p>The read-only connection stays open until the writer's is: SQLite closes its last descriptor of the
@@ -233,6 +233,7 @@ final class SqliteBackend implements AutoCloseable {
                         scan = switch (version) {
                             case StoreSchema.V2 -> scanVersion2(s, rows, sink);
                             case StoreSchema.V3 -> scanVersion3(s, rows, sink);
+                            case StoreSchema.V4 -> scanVersion4(s, rows, sink);
                             default -> scanJoined(s, rows, sink);
                         };
                     } catch (SQLException e) {
@@ -735,6 +736,9 @@ final class SqliteBackend implements AutoCloseable {
         } else if (version == StoreSchema.V3) {
             checkColumns(s, file, "kv_key", StoreSchema.V3_KEY_COLUMNS);
             checkColumns(s, file, "kv_value", StoreSchema.V3_VALUE_COLUMNS);
+        } else if (version == StoreSchema.V4) {
+            checkColumns(s, file, "kv_key", StoreSchema.V4_KEY_COLUMNS);
+            checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
         } else {
             checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
             checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
@@ -773,20 +777,17 @@ final class SqliteBackend implements AutoCloseable {
         }
         String name = String.valueOf(file.getFileName());
         try (KeyScan scan = KeyScan.start(connections, from, to, expectedRows, name)) {
+            KeyEntry e = new KeyEntry();
             for (KeyScan.Batch b; (b = scan.next()) != null; ) {
                 for (int i = 0; i < b.size; i++) {
                     long rev = b.rev[i];
-                    byte[] key = b.key[i];
-                    long createRev = b.createRev[i];
-                    long version = b.version[i];
-                    long stored = b.crc[i];
-                    long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
+                    String problem = e.read(rev, b.entry[i]);
                     rows++;
                     lastMain = Revision.main(rev);
-                    if (RowChecksum.keyHalf(stored) != computed) {
-                        damage.damaged(rev, key, keyDamage(RowChecksum.keyHalf(stored), computed));
+                    if (problem != null) {
+                        damage.damaged(rev, e.key(), problem);
                     } else {
-                        sink.accept(rev, key, createRev, version);
+                        sink.accept(rev, e.key(), e.createRev, e.version);
                     }
                 }
             }
@@ -801,6 +802,30 @@ final class SqliteBackend implements AutoCloseable {
      * missing value row and a tombstone with a value reported; counts the rows in {@code rows[0]}.
      */
     private static Scan scanJoined(Statement s, long[] rows, DamageSink damage) throws SQLException {
+        long lastMain = 0;
+        KeyEntry e = new KeyEntry();
+        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
+                + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                String problem = e.read(rev, orEmpty(rs.getBytes(2)));
+                byte[] value = orEmpty(rs.getBytes(3));
+                rs.getLong(4);
+                boolean noValue = rs.wasNull();
+                rows[0]++;
+                lastMain = Revision.main(rev);
+                if (problem == null) {
+                    problem = noValue ? "has no value row in kv_value"
+                            : valueDamage(e.valueCrc(), RowChecksum.ofValue(rev, value), e.version == 0, value);
+                }
+                report(damage, rev, e.key(), e.createRev, e.version, problem);
+            }
+        }
+        return new Scan(rows[0], lastMain);
+    }
+
+    /** {@link #scanJoined} of a format version 4 file, whose kv_key rows hold their fields in columns of their own. */
+    private static Scan scanVersion4(Statement s, long[] rows, DamageSink damage) throws SQLException {
         long lastMain = 0;
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.crc, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
@@ -875,7 +900,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    /** What is wrong with a key row whose checksum fails (in version 4, the checksum's key half). */
+    /** What is wrong with a key row whose checksum fails (in versions 4 and 5, the checksum's key half). */
     static String keyDamage(long stored, long computed) {
         return String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored, computed);
     }

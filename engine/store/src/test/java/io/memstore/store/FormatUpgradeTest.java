@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A file of format version 2 or 3 ({@link OldFormatFile}) opened for writing is upgraded in place to version 4
+ * A file of format version 2, 3 or 4 ({@link OldFormatFile}) opened for writing is upgraded in place to version 5
  * ({@link FormatUpgrade}): every row reads as before, a damaged or inconsistent old file is refused unchanged,
  * verify reads an old file as it is, and a process killed during the upgrade leaves an old file that opens (and
  * upgrades) with nothing lost.
@@ -33,7 +33,7 @@ class FormatUpgradeTest {
     Path dir;
 
     @ParameterizedTest(name = "from version {0}")
-    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3})
+    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3, StoreSchema.V4})
     void anOldFileIsUpgradedInPlaceAndReadsAsBefore(int from) {
         OldFormatFile v2 = OldFormatFile.write(dir.resolve("old.db"), from, 300, 3000, 40, 1);
         assertThat(MvccStore.verify(v2.file).ok()).as("verify reads a version-%d file as it is", from).isTrue();
@@ -49,7 +49,7 @@ class FormatUpgradeTest {
         assertThat(queryLong(v2.file, "SELECT value FROM meta WHERE name = 'format_version'"))
                 .isEqualTo(StoreSchema.FORMAT_VERSION);
         assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name IN ('kv', 'kv_key_v3',"
-                + " 'kv_value_v3')")).as("the old tables are dropped").isZero();
+                + " 'kv_value_v3', 'kv_key_v4')")).as("the old tables are dropped").isZero();
         assertThat(queryLong(v2.file, "SELECT count(*) FROM kv_key")).isEqualTo(3001);
         assertThat(queryLong(v2.file, "SELECT count(*) FROM kv_value")).isEqualTo(3001);
         VerifyReport report = MvccStore.verify(v2.file);
@@ -62,11 +62,13 @@ class FormatUpgradeTest {
     }
 
     @ParameterizedTest(name = "from version {0}")
-    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3})
+    @ValueSource(ints = {StoreSchema.V2, StoreSchema.V3, StoreSchema.V4})
     void aDamagedOldRowStopsTheUpgradeWithTheFileUnchanged(int from) {
         OldFormatFile v2 = OldFormatFile.write(dir.resolve("damaged.db"), from, 100, 500, 40, 2);
         long rev = v2.rows.get(321).rev();
-        sql(v2.file, "UPDATE " + (from == StoreSchema.V2 ? "kv" : "kv_value") + " SET value = x'00' WHERE rev = " + rev);
+        // version 4's upgrade reads kv_key alone, whose checksum covers the key
+        sql(v2.file, from == StoreSchema.V4 ? "UPDATE kv_key SET key = x'00' WHERE rev = " + rev
+                : "UPDATE " + (from == StoreSchema.V2 ? "kv" : "kv_value") + " SET value = x'00' WHERE rev = " + rev);
         String hash = sha256(v2.file);
         VerifyReport report = MvccStore.verify(v2.file);
         assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision).containsExactly(rev);
@@ -76,7 +78,46 @@ class FormatUpgradeTest {
                 .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
         assertThat(sha256(v2.file)).as("the file is left as it was").isEqualTo(hash);
         assertThat(queryLong(v2.file, "PRAGMA user_version")).isEqualTo(from);
-        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name = 'kv_key_v3'")).isZero();
+        assertThat(queryLong(v2.file, "SELECT count(*) FROM sqlite_schema WHERE name IN ('kv_key_v3', 'kv_key_v4')"))
+                .isZero();
+    }
+
+    /**
+     * A value of version 4 that fails its checksum is not read by the upgrade, which copies kv_key alone; its
+     * checksum is carried into the new entry, so a read and verify of the upgraded file find it as they would have.
+     */
+    @Test
+    void aDamagedVersion4ValueIsFoundAfterTheUpgrade() {
+        OldFormatFile v4 = OldFormatFile.write(dir.resolve("value.db"), StoreSchema.V4, 100, 500, 40, 8);
+        StoredRow put = v4.rows.stream().filter(r -> !r.tombstone()).skip(80).findFirst().orElseThrow();
+        sql(v4.file, "UPDATE kv_value SET value = x'00' WHERE rev = " + put.rev());
+        try (MvccStore store = MvccStore.open(v4.file)) {
+            assertThatThrownBy(() -> store.get(put.key(), Revision.main(put.rev())))
+                    .isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("revision " + Revision.toString(put.rev()))
+                    .hasMessageContaining("has a value that fails its checksum");
+        }
+        assertThat(queryLong(v4.file, "PRAGMA user_version")).isEqualTo(StoreSchema.FORMAT_VERSION);
+        VerifyReport report = MvccStore.verify(v4.file);
+        assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision).containsExactly(put.rev());
+    }
+
+    /** A version-4 tombstone that names a created revision passes its checksum but has no version-5 entry. */
+    @Test
+    void aVersion4TombstoneWithACreatedRevisionStopsTheUpgrade() {
+        OldFormatFile v4 = OldFormatFile.write(dir.resolve("tomb.db"), StoreSchema.V4, 100, 500, 40, 9);
+        StoredRow t = v4.rows.stream().filter(StoredRow::tombstone).findFirst().orElseThrow();
+        long created = Revision.pack(1, 0);
+        sql(v4.file, "UPDATE kv_key SET create_rev = " + created + ", crc = " + RowChecksum.of(t.rev(), t.key(),
+                created, 0, t.value()) + " WHERE rev = " + t.rev());
+        String hash = sha256(v4.file);
+        assertThatThrownBy(() -> MvccStore.open(v4.file)).isInstanceOf(StoreFormatException.class)
+                .hasMessageContaining("inconsistent at revision " + Revision.toString(t.rev()))
+                .hasMessageContaining("tombstone with create_rev 1.0 (expected 0)")
+                .hasMessageContaining("upgrade to format version " + StoreSchema.FORMAT_VERSION + " stopped");
+        assertThat(sha256(v4.file)).isEqualTo(hash);
+        assertThat(MvccStore.verify(v4.file).damagedRows()).extracting(VerifyReport.DamagedRow::revision)
+                .containsExactly(t.rev());
     }
 
     /** A key row of version 3 whose value row is missing, and a value row without its key row, stop the upgrade. */

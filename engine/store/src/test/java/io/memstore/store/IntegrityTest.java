@@ -44,7 +44,7 @@ class IntegrityTest {
     @Test
     void aDamagedKeyRowIsRefusedOnOpenNamingFileKeyAndRevision() {
         Path file = store("key.db");
-        sql(file, "UPDATE kv_key SET key = x'6b3939' WHERE rev = " + rev(8)); // "k99" instead of "k07"
+        sql(file, "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3939") + " WHERE rev = " + rev(8)); // "k99", not "k07"
         String hash = sha256(file);
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreCorruptionException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("key \"k99\"")
@@ -117,13 +117,25 @@ class IntegrityTest {
         }
     }
 
+    /**
+     * SQL for a kv_key entry ({@link KeyEntry}) with {@code length} bytes from byte {@code from} (0-based; negative
+     * counts from the end) replaced by the bytes of {@code hex}.
+     */
+    private static String spliced(int from, int length, String hex) {
+        String start = from >= 0 ? String.valueOf(from) : "length(entry) - " + -from;
+        return "CAST(substr(entry, 1, " + start + ") || x'" + hex + "' || substr(entry, " + start + " + " + (length + 1)
+                + ") AS BLOB)";
+    }
+
     @Test
-    void aRowOfOtherColumnsOrChecksumChangedIsRefused() {
+    void aRowOfOtherFieldsOrChecksumChangedIsRefused() {
+        // the entry of k04's first put at revision 5: checksum (8 B), version 1, distance to create_rev 0, "k04"
         String[] damage = {
-            "UPDATE kv_key SET key = x'6b3938' WHERE rev = " + rev(5),   // another key
-            "UPDATE kv_key SET version = 2 WHERE rev = " + rev(5),
-            "UPDATE kv_key SET create_rev = " + rev(1) + " WHERE rev = " + rev(5),
-            "UPDATE kv_key SET crc = crc + 1 - 2 * (crc & 1) WHERE rev = " + rev(5),      // the checksum itself
+            "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3938") + " WHERE rev = " + rev(5), // another key
+            "UPDATE kv_key SET entry = " + spliced(8, 1, "02") + " WHERE rev = " + rev(5),      // version 2
+            "UPDATE kv_key SET entry = " + spliced(9, 1, "04") + " WHERE rev = " + rev(5),      // another create_rev
+            "UPDATE kv_key SET entry = CAST(substr(entry, 1, 7) || CASE WHEN substr(entry, 8, 1) = x'00' THEN x'01'"
+                    + " ELSE x'00' END || substr(entry, 9) AS BLOB) WHERE rev = " + rev(5),    // the checksum itself
             "UPDATE kv_key SET rev = " + rev(5) + " + 1 WHERE rev = " + rev(5), // moved to another revision
         };
         for (int i = 0; i < damage.length; i++) {

@@ -53,13 +53,10 @@ class KeyScanTest {
             s.execute(StoreSchema.CREATE_KEY_TABLE);
         }
         c.setAutoCommit(false);
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?, ?, ?, ?)")) {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?)")) {
             for (int i = rows; i >= 1; i--) { // inserted backwards: the order is the scan's own
                 p.setLong(1, Revision.first(3L * i));
-                p.setBytes(2, ("key" + i).getBytes());
-                p.setLong(3, i);
-                p.setLong(4, 2L * i);
-                p.setLong(5, -i);
+                p.setBytes(2, ("entry" + i).getBytes()); // the scan hands the bytes on without decoding them
                 p.addBatch();
             }
             p.executeBatch();
@@ -89,10 +86,7 @@ class KeyScanTest {
             for (int j = 0; j < b.size; j++) {
                 i++;
                 assertThat(b.rev[j]).as("row %d", i).isEqualTo(Revision.first(3L * i));
-                assertThat(new String(b.key[j])).isEqualTo("key" + i);
-                assertThat(b.createRev[j]).isEqualTo(i);
-                assertThat(b.version[j]).isEqualTo(2L * i);
-                assertThat(b.crc[j]).isEqualTo(-i);
+                assertThat(new String(b.entry[j])).isEqualTo("entry" + i);
             }
         }
         assertThat(scan.next()).isNull();

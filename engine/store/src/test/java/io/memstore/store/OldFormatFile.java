@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * A store file of an earlier format version ({@link StoreSchema}), written with plain SQL as that version wrote
  * it, and the history it holds: for the upgrade tests. Version 2: one kv table of whole rows, each with its
  * {@link RowChecksum#ofV2}; version 3: kv_key with a tombstone column and {@link RowChecksum#ofV3Key}, kv_value
- * with {@link RowChecksum#ofValue}. Revision r (1..revisions) is one change of a random one of {@code keys} keys, a
+ * with {@link RowChecksum#ofValue}; version 4: kv_key with a column per field and {@link RowChecksum#of}, kv_value
+ * as in version 5. Revision r (1..revisions) is one change of a random one of {@code keys} keys, a
  * tombstone in about one of ten changes of a live key, else a put of a random value of {@code valueSize} B.
  */
 final class OldFormatFile {
@@ -31,7 +32,7 @@ final class OldFormatFile {
     }
 
     static OldFormatFile write(Path file, int version, int keys, int revisions, int valueSize, long seed) {
-        if (version != StoreSchema.V2 && version != StoreSchema.V3) {
+        if (version != StoreSchema.V2 && version != StoreSchema.V3 && version != StoreSchema.V4) {
             throw new IllegalArgumentException("format version " + version);
         }
         OldFormatFile old = new OldFormatFile(file, version);
@@ -65,6 +66,10 @@ final class OldFormatFile {
                 s.execute("CREATE TABLE kv (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, value BLOB NOT NULL,"
                         + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, tombstone INTEGER NOT NULL,"
                         + " crc INTEGER NOT NULL)");
+            } else if (version == StoreSchema.V4) {
+                s.execute("CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, create_rev INTEGER NOT NULL,"
+                        + " version INTEGER NOT NULL, crc INTEGER NOT NULL)");
+                s.execute("CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)");
             } else {
                 s.execute("CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, create_rev INTEGER NOT NULL,"
                         + " version INTEGER NOT NULL, tombstone INTEGER NOT NULL, crc INTEGER NOT NULL)");
@@ -88,6 +93,23 @@ final class OldFormatFile {
                         p.addBatch();
                     }
                     p.executeBatch();
+                }
+            } else if (version == StoreSchema.V4) {
+                try (PreparedStatement k = c.prepareStatement("INSERT INTO kv_key VALUES (?,?,?,?,?)");
+                     PreparedStatement v = c.prepareStatement("INSERT INTO kv_value VALUES (?,?)")) {
+                    for (StoredRow row : old.rows) {
+                        k.setLong(1, row.rev());
+                        k.setBytes(2, row.key());
+                        k.setLong(3, row.createRev());
+                        k.setLong(4, row.version());
+                        k.setLong(5, RowChecksum.of(row.rev(), row.key(), row.createRev(), row.version(), row.value()));
+                        k.addBatch();
+                        v.setLong(1, row.rev());
+                        v.setBytes(2, row.value());
+                        v.addBatch();
+                    }
+                    k.executeBatch();
+                    v.executeBatch();
                 }
             } else {
                 try (PreparedStatement k = c.prepareStatement("INSERT INTO kv_key VALUES (?,?,?,?,?,?)");

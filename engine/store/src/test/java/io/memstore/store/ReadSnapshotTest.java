@@ -55,7 +55,8 @@ class ReadSnapshotTest {
             putKeys(store, 0, KEYS);
         }
         // a value of the third statement's rows no longer matches its checksum; the open does not read values
-        sql(file, "UPDATE kv_value SET value = X'00' WHERE rev = (SELECT rev FROM kv_key WHERE key = CAST('"
+        // (a kv_key entry ends with its key, KeyEntry; every key here has 5 B)
+        sql(file, "UPDATE kv_value SET value = X'00' WHERE rev = (SELECT rev FROM kv_key WHERE substr(entry, -5) = CAST('"
                 + key(150) + "' AS BLOB))");
         try (MvccStore store = MvccStore.open(file, ONE_READER)) {
             long before = store.currentRevision();

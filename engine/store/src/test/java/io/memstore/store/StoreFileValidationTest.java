@@ -13,10 +13,12 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,8 +162,7 @@ class StoreFileValidationTest {
     void tombstoneOfAKeyThatIsNotLive() {
         Path file = storeWithRows("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6f6e65', 0, 0, "
-                        + RowChecksum.of(rev, b("none"), 0, 0, new byte[0]) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("none"), 0, 0) + ")",
                 "INSERT INTO kv_value VALUES (" + rev + ", x'')",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
@@ -173,8 +174,7 @@ class StoreFileValidationTest {
     void putRowWithImpossibleVersion() {
         Path file = storeWithRows("ver.db", 10, 10);
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6e6577', " + rev + ", -1, "
-                        + RowChecksum.of(rev, b("new"), rev, -1, new byte[0]) + ")",
+        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("new"), rev, -1) + ")",
                 "INSERT INTO kv_value VALUES (" + rev + ", x'')",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
@@ -182,19 +182,41 @@ class StoreFileValidationTest {
         listedByVerify(file, rev, "passes its checksum but is inconsistent: put with create_rev 3.0, version -1");
     }
 
-    /** Version 0 makes a row a tombstone (StoreSchema), which has no generation to name. */
+    /** SQL for the {@link KeyEntry} of a change with an empty value: a blob literal. */
+    private static String entry(long rev, byte[] key, long createRev, long version) {
+        return "x'" + HexFormat.of().formatHex(KeyEntry.encode(rev, key, createRev, version,
+                RowChecksum.ofValue(rev, new byte[0]))) + "'";
+    }
+
+    /**
+     * An entry whose checksum holds but whose bytes do not decode (a varint cut off by the end), as only a writer
+     * that broke the format could leave, is refused on open and listed by verify; so is an entry too short to hold
+     * its checksum.
+     */
     @Test
-    void tombstoneWithACreateRevision() {
-        Path file = storeWithRows("tomb.db", 10, 10);
+    void anEntryThatDoesNotDecodeOrIsTooShort() {
         long rev = Revision.pack(3, 0);
-        sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'6b3031', " + rev + ", 0, "
-                        + RowChecksum.of(rev, b("k01"), rev, 0, new byte[0]) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
-                "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
-                "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
-        refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
-                .hasMessageContaining("tombstone with create_rev 3.0 (expected 0)");
-        listedByVerify(file, rev, "passes its checksum but is inconsistent: tombstone with create_rev 3.0 (expected 0)");
+        byte[] cut = new byte[KeyEntry.CHECKSUM_BYTES + 1];
+        cut[KeyEntry.CHECKSUM_BYTES] = (byte) 0x80; // a continuation bit with no byte after it
+        long valueCrc = RowChecksum.ofValue(rev, new byte[0]);
+        long checksum = RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, cut, valueCrc) << 32 | valueCrc;
+        for (int i = KeyEntry.CHECKSUM_BYTES - 1; i >= 0; i--, checksum >>>= 8) {
+            cut[i] = (byte) checksum;
+        }
+        String[][] cases = {
+            {HexFormat.of().formatHex(cut), "passes its checksum but its entry does not decode"},
+            {"6b3031", "has an entry of 3 B, shorter than its 8 B checksum"},
+        };
+        for (String[] c : cases) {
+            Path file = storeWithRows("entry-" + c[0].length() + ".db", 10, 10);
+            sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'" + c[0] + "')",
+                    "INSERT INTO kv_value VALUES (" + rev + ", x'')",
+                    "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
+                    "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
+            refusedUnchanged(file).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("at revision 3.0").hasMessageContaining(c[1]);
+            listedByVerify(file, rev, c[1]);
+        }
     }
 
     /** {@link MvccStore#verify} lists the row at {@code rev}, and no other, with {@code problem}. */

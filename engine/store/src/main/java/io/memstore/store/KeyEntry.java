@@ -1,0 +1,150 @@
+package io.memstore.store;
+
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+/**
+ * The {@code entry} column of a kv_key row (format version 5, {@link StoreSchema}): everything the index needs of
+ * a change except its revision, in one blob, so that reading a row costs the driver two column calls (the revision
+ * and this) instead of one per field. The open reads every kv_key row, and the driver's per-column cost (a native
+ * call under the connection's lock) was most of that read.
+ *
+ * <pre>
+ * bytes 0..7   checksum, big-endian: RowChecksum.ofEntry (the row's half) above RowChecksum.ofValue (the value's)
+ * varint       version: 0 for a tombstone, the key's version in its generation (1 or more) for a put
+ * varint       rev - create_rev, a put only (0 for the put that creates its generation); a tombstone has none
+ * the rest     the key's bytes
+ * </pre>
+ *
+ * A varint is an unsigned LEB128 number: seven bits per byte, least significant group first, the high bit set on
+ * every byte but the last, at most ten bytes for 64 bits. The distance to the created revision rather than the
+ * revision itself keeps the field at one byte for the first put of a key and at a few for the rest.
+ *
+ * <p>The row's half of the checksum covers the revision and every byte of the entry after the checksum, so any
+ * damage to the stored bytes is found before they are decoded; decoding then cannot meet a malformed entry but
+ * from a writer that broke the format, which {@link #read} reports too. An instance decodes one entry at a time
+ * into its fields and is used by one thread.
+ */
+final class KeyEntry {
+    /** Bytes of the checksum at the start of an entry. */
+    static final int CHECKSUM_BYTES = 8;
+    private static final int MAX_VARINT_BYTES = 10;
+
+    private final CRC32C crc = new CRC32C();
+    private final byte[] scratch = new byte[8];
+
+    /** The fields of the entry last {@link #read}. */
+    long stored;
+    long version;
+    long createRev;
+    /** Where the key begins in the entry. */
+    int keyFrom;
+    private byte[] entry;
+
+    /** The entry of a change: {@code valueCrc} is {@link RowChecksum#ofValue} of its value at {@code rev}. */
+    static byte[] encode(long rev, byte[] key, long createRev, long version, long valueCrc) {
+        boolean put = version != 0;
+        int size = CHECKSUM_BYTES + varintSize(version) + (put ? varintSize(rev - createRev) : 0) + key.length;
+        byte[] e = new byte[size];
+        int at = putVarint(e, CHECKSUM_BYTES, version);
+        if (put) {
+            at = putVarint(e, at, rev - createRev);
+        }
+        System.arraycopy(key, 0, e, at, key.length);
+        long keyHalf = RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, e, valueCrc);
+        long checksum = keyHalf << 32 | valueCrc;
+        for (int i = CHECKSUM_BYTES - 1; i >= 0; i--) {
+            e[i] = (byte) checksum;
+            checksum >>>= 8;
+        }
+        return e;
+    }
+
+    /**
+     * Reads {@code entry}, the kv_key row at {@code rev}: null when its checksum holds and it decodes, its fields
+     * then in this instance; else what is wrong with it, completing "the row ... ". The fields of an entry whose
+     * checksum fails are decoded as far as they go, so that the key can be named.
+     */
+    String read(long rev, byte[] entry) {
+        this.entry = entry;
+        stored = 0;
+        version = 0;
+        createRev = 0;
+        keyFrom = Math.min(entry.length, CHECKSUM_BYTES);
+        if (entry.length < CHECKSUM_BYTES) {
+            return "has an entry of " + entry.length + " B, shorter than its " + CHECKSUM_BYTES + " B checksum";
+        }
+        for (int i = 0; i < CHECKSUM_BYTES; i++) {
+            stored = stored << 8 | (entry[i] & 0xFF);
+        }
+        long computed = RowChecksum.ofEntry(crc, scratch, rev, entry, RowChecksum.valueHalf(stored));
+        boolean decoded = decode(rev);
+        if (RowChecksum.keyHalf(stored) != computed) {
+            return SqliteBackend.keyDamage(RowChecksum.keyHalf(stored), computed);
+        }
+        return decoded ? null : "passes its checksum but its entry does not decode (a varint runs past the end of"
+                + " its " + entry.length + " B)";
+    }
+
+    private boolean decode(long rev) {
+        int at = CHECKSUM_BYTES;
+        long v = 0;
+        for (int shift = 0, n = 0; ; shift += 7, n++) {
+            if (at == entry.length || n == MAX_VARINT_BYTES) {
+                keyFrom = at;
+                return false;
+            }
+            byte b = entry[at++];
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        version = v;
+        if (version != 0) {
+            long delta = 0;
+            for (int shift = 0, n = 0; ; shift += 7, n++) {
+                if (at == entry.length || n == MAX_VARINT_BYTES) {
+                    keyFrom = at;
+                    return false;
+                }
+                byte b = entry[at++];
+                delta |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    break;
+                }
+            }
+            createRev = rev - delta;
+        }
+        keyFrom = at;
+        return true;
+    }
+
+    /** The key of the entry last read, in an array of its own. */
+    byte[] key() {
+        return Arrays.copyOfRange(entry, keyFrom, entry.length);
+    }
+
+    /** The value's checksum the entry last read holds ({@link RowChecksum#ofValue}). */
+    long valueCrc() {
+        return RowChecksum.valueHalf(stored);
+    }
+
+    private static int varintSize(long v) {
+        int n = 1;
+        while ((v & ~0x7FL) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
+    private static int putVarint(byte[] b, int at, long v) {
+        while ((v & ~0x7FL) != 0) {
+            b[at++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[at++] = (byte) v;
+        return at;
+    }
+}
