@@ -1,6 +1,7 @@
 package io.memstore.store;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Rebuilds a {@link RevisionIndex} from the rows of an existing file, which arrive in revision order (etcd's
@@ -30,11 +31,11 @@ final class IndexLoader implements SqliteBackend.RowSink {
     }
 
     @Override
-    public void accept(long rev, byte[] key, long createRev, long version) {
+    public void accept(long rev, byte[] bytes, int keyFrom, long createRev, long version) {
         if (rev <= lastRev) {
             throw inconsistent(rev, "revisions are not ascending (previous row " + Revision.toString(lastRev) + ")");
         }
-        String problem = rowProblem(rev, key, createRev, version, maxKeySize);
+        String problem = rowProblem(rev, bytes.length - keyFrom, createRev, version, maxKeySize);
         if (problem != null) {
             throw inconsistent(rev, problem);
         }
@@ -42,15 +43,16 @@ final class IndexLoader implements SqliteBackend.RowSink {
         rows++;
         boolean tombstone = version == 0; // StoreSchema: a tombstone has version 0
         if (buffer != null) {
-            int before = buffer.add(key, rev, tombstone, createRev, version);
+            int before = buffer.add(bytes, keyFrom, rev, tombstone, createRev, version);
             if (tombstone && before != RestoreRows.LIVE) {
-                throw notLive(rev, key);
+                throw notLive(rev, Arrays.copyOfRange(bytes, keyFrom, bytes.length));
             }
             if (!tombstone && before != RestoreRows.LIVE && version > BTreeIndex.MAX_VERSION) {
                 throw inconsistent(rev, "put with version " + version + " (at most " + BTreeIndex.MAX_VERSION + ")");
             }
             return;
         }
+        byte[] key = keyFrom == 0 ? bytes : Arrays.copyOfRange(bytes, keyFrom, bytes.length);
         try {
             if (tombstone) {
                 index.tombstone(key, rev);
@@ -92,11 +94,16 @@ final class IndexLoader implements SqliteBackend.RowSink {
      * lists it.
      */
     static String rowProblem(long rev, byte[] key, long createRev, long version, int maxKeySize) {
+        return rowProblem(rev, key.length, createRev, version, maxKeySize);
+    }
+
+    /** {@link #rowProblem(long, byte[], long, long, int)} of a key of {@code keyLength} bytes. */
+    static String rowProblem(long rev, int keyLength, long createRev, long version, int maxKeySize) {
         if (Revision.main(rev) < 1 || Revision.main(rev) > Revision.MAX_MAIN) {
             return "main revision out of range 1.." + Revision.MAX_MAIN;
         }
-        if (key.length == 0 || key.length > maxKeySize) {
-            return "key of " + key.length + " B (allowed 1.." + maxKeySize
+        if (keyLength == 0 || keyLength > maxKeySize) {
+            return "key of " + keyLength + " B (allowed 1.." + maxKeySize
                     + " B; raise StoreOptions.maxKeySize if the file was written with a larger limit)";
         }
         if (version == 0 && createRev != 0) {

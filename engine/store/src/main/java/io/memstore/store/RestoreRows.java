@@ -14,7 +14,7 @@ import java.util.zip.CRC32C;
  * so that collecting stays within a few cache misses per row (the table's slot, the key's array, its count):
  * <ul>
  *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
- *   <li>per key: its bytes (the first array seen, kept by reference) and its row count, whose sign bit says
+ *   <li>per key: its bytes (copied once, from the first row seen of it) and its row count, whose sign bit says
  *       whether its last row was a tombstone;</li>
  *   <li>an open-addressing hash table over the keys' CRC32C, at most half full, each slot a long of the hash (high
  *       half) and the key number + 1 (low half, 0 for empty), so that a probe compares hashes without touching the
@@ -84,20 +84,28 @@ final class RestoreRows {
      * a put to a live key is a plain put (as {@link RevisionIndex#restore} has it) and keeps neither.
      */
     int add(byte[] key, long rev, boolean tombstone, long createRev, long version) {
+        return add(key, 0, rev, tombstone, createRev, version);
+    }
+
+    /**
+     * {@link #add(byte[], long, boolean, long, long)} of the key {@code bytes[from, bytes.length)}: a key seen
+     * before is only compared; a new one is kept, copied out of {@code bytes} unless it is all of it.
+     */
+    int add(byte[] bytes, int from, long rev, boolean tombstone, long createRev, long version) {
         if (rows == MAX_ROWS) {
             throw new IllegalStateException("more than " + rows + " rows to restore");
         }
         if (byKey != null) {
             throw new IllegalStateException("rows added after keyOrder");
         }
-        int h = hash(key);
-        int slot = find(key, h);
+        int h = hash(bytes, from);
+        int slot = find(bytes, from, h);
         long entry = table[slot];
         int k;
         int state;
         if (entry == 0) {
             state = ABSENT;
-            k = newKey(key, h, slot);
+            k = newKey(from == 0 ? bytes : Arrays.copyOfRange(bytes, from, bytes.length), h, slot);
         } else {
             k = (int) entry - 1;
             state = counts[k] < 0 ? DELETED : LIVE;
@@ -127,20 +135,26 @@ final class RestoreRows {
         return state;
     }
 
-    private int hash(byte[] key) {
+    private int hash(byte[] bytes, int from) {
         crc.reset();
-        crc.update(key, 0, key.length);
+        crc.update(bytes, from, bytes.length - from);
         int h = (int) crc.getValue();
         return h ^ (h >>> 16);
     }
 
-    /** The slot of {@code key} in the table, or the empty slot where it would go. */
-    private int find(byte[] key, int h) {
+    /** The slot of the key {@code bytes[from, bytes.length)} in the table, or the empty slot where it would go. */
+    private int find(byte[] bytes, int from, int h) {
         int mask = table.length - 1;
         for (int slot = h & mask; ; slot = (slot + 1) & mask) {
             long entry = table[slot];
-            if (entry == 0 || ((int) (entry >>> 32) == h && Arrays.equals(keys[(int) entry - 1], key))) {
+            if (entry == 0) {
                 return slot;
+            }
+            if ((int) (entry >>> 32) == h) {
+                byte[] key = keys[(int) entry - 1];
+                if (Arrays.equals(key, 0, key.length, bytes, from, bytes.length)) {
+                    return slot;
+                }
             }
         }
     }

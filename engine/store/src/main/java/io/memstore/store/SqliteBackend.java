@@ -45,8 +45,12 @@ final class SqliteBackend implements AutoCloseable {
      * passed.
      */
     interface RowSink {
-        /** A row whose checksum passed: a tombstone when {@code version} is 0 ({@link StoreSchema}). */
-        void accept(long rev, byte[] key, long createRev, long version);
+        /**
+         * A row whose checksum passed: a tombstone when {@code version} is 0 ({@link StoreSchema}). Its key is
+         * {@code bytes[keyFrom, bytes.length)}: the row's {@link KeyEntry}, which the sink may keep (nothing else
+         * writes to it), so that a key seen before costs no copy.
+         */
+        void accept(long rev, byte[] bytes, int keyFrom, long createRev, long version);
 
         /** Called once before the scan with the rows to expect, a hint that may be wrong. */
         default void begin(long expectedRows) {
@@ -760,7 +764,9 @@ final class SqliteBackend implements AutoCloseable {
         long lastMain = 0;
         long from;
         long to;
-        try (ResultSet rs = s.executeQuery("SELECT min(rev), max(rev) FROM kv_key")) {
+        // one aggregate per query: SQLite reads a min() or max() alone from the end of the table's B-tree, but
+        // both in one SELECT from every row
+        try (ResultSet rs = s.executeQuery("SELECT (SELECT min(rev) FROM kv_key), (SELECT max(rev) FROM kv_key)")) {
             rs.next();
             from = rs.getLong(1);
             to = rs.getLong(2);
@@ -787,7 +793,7 @@ final class SqliteBackend implements AutoCloseable {
                     if (problem != null) {
                         damage.damaged(rev, e.key(), problem);
                     } else {
-                        sink.accept(rev, e.key(), e.createRev, e.version);
+                        sink.accept(rev, b.entry[i], e.keyFrom, e.createRev, e.version);
                     }
                 }
             }

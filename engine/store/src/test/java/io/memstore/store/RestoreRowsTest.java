@@ -132,4 +132,28 @@ class RestoreRowsTest {
         assertThat(rows.created(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(r1);
         assertThat(rows.version(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(1);
     }
+
+    /**
+     * A key given as the tail of a larger array (a kv_key entry) is found again whatever array and offset hold it
+     * next, and a new one is kept as a copy of its bytes alone, not the array it arrived in.
+     */
+    @Test
+    void keysGivenAsTheTailsOfLargerArraysAreMatchedAndCopied() {
+        RestoreRows rows = new RestoreRows();
+        byte[] first = k("xxxxkey-1");
+        long r1 = Revision.first(1);
+        long r2 = Revision.first(2);
+        long r3 = Revision.first(3);
+        assertThat(rows.add(first, 4, r1, false, r1, 1)).isEqualTo(RestoreRows.ABSENT);
+        assertThat(rows.add(k("yykey-1"), 2, r2, false, 0, 0)).isEqualTo(RestoreRows.LIVE);
+        assertThat(rows.add(k("key-1"), r3, true, 0, 0)).isEqualTo(RestoreRows.LIVE);
+        assertThat(rows.add(k("zkey-10"), 1, Revision.first(4), false, Revision.first(4), 1))
+                .as("a longer key with the same start").isEqualTo(RestoreRows.ABSENT);
+        assertThat(rows.keyCount()).isEqualTo(2);
+        Arrays.fill(first, (byte) '!'); // the caller's array is not kept
+        int[] order = rows.keyOrder();
+        assertThat(new String(rows.key(order[0]), StandardCharsets.ISO_8859_1)).isEqualTo("key-1");
+        assertThat(new String(rows.key(order[1]), StandardCharsets.ISO_8859_1)).isEqualTo("key-10");
+        assertThat(rows.endIndex(order[0]) - rows.firstIndex(order[0])).isEqualTo(3);
+    }
 }
