@@ -43,6 +43,12 @@ final class KeyEntry {
 
     /** The entry of a change: {@code valueCrc} is {@link RowChecksum#ofValue} of its value at {@code rev}. */
     static byte[] encode(long rev, byte[] key, long createRev, long version, long valueCrc) {
+        return encode(new CRC32C(), new byte[8], rev, key, createRev, version, valueCrc);
+    }
+
+    /** {@link #encode(long, byte[], long, long, long)} with a {@code crc} and {@code scratch} the caller reuses. */
+    static byte[] encode(CRC32C crc, byte[] scratch, long rev, byte[] key, long createRev, long version,
+            long valueCrc) {
         boolean put = version != 0;
         int size = CHECKSUM_BYTES + varintSize(version) + (put ? varintSize(rev - createRev) : 0) + key.length;
         byte[] e = new byte[size];
@@ -51,7 +57,7 @@ final class KeyEntry {
             at = putVarint(e, at, rev - createRev);
         }
         System.arraycopy(key, 0, e, at, key.length);
-        long keyHalf = RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, e, valueCrc);
+        long keyHalf = RowChecksum.ofEntry(crc, scratch, rev, e, valueCrc);
         long checksum = keyHalf << 32 | valueCrc;
         for (int i = CHECKSUM_BYTES - 1; i >= 0; i--) {
             e[i] = (byte) checksum;

@@ -83,10 +83,14 @@ final class RowChecksum {
 
     /** The checksum of a value at a packed revision: the low half of a checksum word, and version 3's kv_value.crc. */
     static long ofValue(long rev, byte[] value) {
-        byte[] fixed = new byte[8];
-        putLong(fixed, 0, rev);
-        CRC32C crc = new CRC32C();
-        crc.update(fixed, 0, 8);
+        return ofValue(new CRC32C(), new byte[8], rev, value);
+    }
+
+    /** {@link #ofValue(long, byte[])} computed with {@code crc} and {@code scratch} (8 B or more), reused by the caller. */
+    static long ofValue(CRC32C crc, byte[] scratch, long rev, byte[] value) {
+        crc.reset();
+        putLong(scratch, 0, rev);
+        crc.update(scratch, 0, 8);
         crc.update(value, 0, value.length);
         return crc.getValue();
     }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
  * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's kv_key entry
@@ -26,6 +27,8 @@ final class RowWriter implements AutoCloseable {
     private final PreparedStatement keyChunk;
     private final PreparedStatement valueOne;
     private final PreparedStatement valueChunk;
+    private final CRC32C crc = new CRC32C();
+    private final byte[] scratch = new byte[8];
 
     RowWriter(Connection c) throws SQLException {
         PreparedStatement[] made = new PreparedStatement[4];
@@ -94,10 +97,10 @@ final class RowWriter implements AutoCloseable {
         }
     }
 
-    private static void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
+    private void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, KeyEntry.encode(r.rev(), r.key(), r.createRev(), r.version(),
-                RowChecksum.ofValue(r.rev(), r.value())));
+        st.setBytes(at + 2, KeyEntry.encode(crc, scratch, r.rev(), r.key(), r.createRev(), r.version(),
+                RowChecksum.ofValue(crc, scratch, r.rev(), r.value())));
     }
 
     private static void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {
