@@ -86,7 +86,7 @@ final class RowChecksum {
         return ofValue(new CRC32C(), new byte[8], rev, value);
     }
 
-    /** {@link #ofValue(long, byte[])} computed with {@code crc} and {@code scratch} (8 B or more), reused by the caller. */
+    /** {@link #ofValue(long, byte[])} computed with {@code crc} and {@code scratch} (8 B or more) the caller reuses. */
     static long ofValue(CRC32C crc, byte[] scratch, long rev, byte[] value) {
         crc.reset();
         putLong(scratch, 0, rev);
