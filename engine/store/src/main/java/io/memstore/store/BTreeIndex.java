@@ -286,13 +286,13 @@ public final class BTreeIndex implements RevisionIndex {
         long bytes = 0;
         for (int i = from; i < to; i++) {
             int k = order[i];
-            byte[] key = rows.key(k);
-            if (b.count() == leafCapacity || (b.count() > 0 && bytes + key.length > MAX_LEAF_BYTES)) {
+            int length = rows.keyLength(k);
+            if (b.count() == leafCapacity || (b.count() > 0 && bytes + length > MAX_LEAF_BYTES)) {
                 out.add(builtLeaf(b));
                 bytes = 0;
             }
-            b.addKey(key);
-            bytes += key.length;
+            b.addKey(BTreeLeaf.NO_BYTES, 0, rows.keyBytes(k), rows.keyFrom(k), length); // copied by the build
+            bytes += length;
             int first = rows.rowAt(rows.firstIndex(k));
             long previous = -1;
             for (int j = rows.firstIndex(k), end = rows.endIndex(k); j < end; j++) {

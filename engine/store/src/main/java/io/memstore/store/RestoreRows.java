@@ -14,8 +14,11 @@ import java.util.zip.CRC32C;
  * so that collecting stays within a few cache misses per row (the table's slot, the key's array, its count):
  * <ul>
  *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
- *   <li>per key: its bytes (copied once, from the first row seen of it) and its row count, whose sign bit says
- *       whether its last row was a tombstone;</li>
+ *   <li>per key: its bytes, copied once from the first row seen of it into chunks of {@link #CHUNK_BYTES} shared
+ *       by many keys (a chunk's number and offset in one long, the length in an int), and its row count, whose
+ *       sign bit says whether its last row was a tombstone. A few large arrays rather than an array per key: the
+ *       collector, which runs many times while the open's heap grows, then has a handful of objects to trace
+ *       and move instead of one per key;</li>
  *   <li>an open-addressing hash table over the keys' CRC32C, at most half full, each slot a long of the hash (high
  *       half) and the key number + 1 (low half, 0 for empty), so that a probe compares hashes without touching the
  *       key's entry;</li>
@@ -45,7 +48,15 @@ final class RestoreRows {
     private int[] keyOf = new int[1 << 12];
     private int rows;
 
-    private byte[][] keys = new byte[1 << 10][];
+    /** Bytes of a chunk of keys; a key longer than that gets a chunk of its own size. */
+    static final int CHUNK_BYTES = 1 << 20;
+    private byte[][] chunks = new byte[16][];
+    private int chunkCount;
+    /** Bytes used in the last chunk. */
+    private int chunkUsed;
+    /** Per key: its chunk's number (high half) and its offset there (low half). */
+    private long[] keyAt = new long[1 << 10];
+    private int[] keyLength = new int[1 << 10];
     private int[] counts = new int[1 << 10];
     private int keyCount;
     private long[] table = new long[1 << 11];
@@ -105,7 +116,7 @@ final class RestoreRows {
         int state;
         if (entry == 0) {
             state = ABSENT;
-            k = newKey(from == 0 ? bytes : Arrays.copyOfRange(bytes, from, bytes.length), h, slot);
+            k = newKey(bytes, from, h, slot);
         } else {
             k = (int) entry - 1;
             state = counts[k] < 0 ? DELETED : LIVE;
@@ -151,22 +162,36 @@ final class RestoreRows {
                 return slot;
             }
             if ((int) (entry >>> 32) == h) {
-                byte[] key = keys[(int) entry - 1];
-                if (Arrays.equals(key, 0, key.length, bytes, from, bytes.length)) {
+                int k = (int) entry - 1;
+                int at = (int) keyAt[k];
+                if (Arrays.equals(chunks[(int) (keyAt[k] >>> 32)], at, at + keyLength[k], bytes, from, bytes.length)) {
                     return slot;
                 }
             }
         }
     }
 
-    private int newKey(byte[] key, int h, int slot) {
-        if (keyCount == keys.length) {
+    /** Adds the key {@code bytes[from, bytes.length)}, which {@code slot} is the empty slot for, with its hash. */
+    private int newKey(byte[] bytes, int from, int h, int slot) {
+        if (keyCount == keyAt.length) {
             int n = keyCount * 2;
-            keys = Arrays.copyOf(keys, n);
+            keyAt = Arrays.copyOf(keyAt, n);
+            keyLength = Arrays.copyOf(keyLength, n);
             counts = Arrays.copyOf(counts, n);
         }
+        int length = bytes.length - from;
+        if (chunkCount == 0 || chunkUsed + length > chunks[chunkCount - 1].length) {
+            if (chunkCount == chunks.length) {
+                chunks = Arrays.copyOf(chunks, chunkCount * 2);
+            }
+            chunks[chunkCount++] = new byte[Math.max(CHUNK_BYTES, length)];
+            chunkUsed = 0;
+        }
+        System.arraycopy(bytes, from, chunks[chunkCount - 1], chunkUsed, length);
         int k = keyCount++;
-        keys[k] = key;
+        keyAt[k] = (long) (chunkCount - 1) << 32 | chunkUsed;
+        keyLength[k] = length;
+        chunkUsed += length;
         table[slot] = (long) h << 32 | (k + 1);
         if (keyCount * 2 > table.length) {
             long[] old = table;
@@ -201,7 +226,7 @@ final class RestoreRows {
         int shared = sharedPrefix();
         long[] sortable = new long[n];
         for (int k = 0; k < n; k++) {
-            sortable[k] = ((eightBytes(keys[k], shared) >>> bits) << bits | k) ^ Long.MIN_VALUE;
+            sortable[k] = ((eightBytes(k, shared) >>> bits) << bits | k) ^ Long.MIN_VALUE;
         }
         Arrays.parallelSort(sortable);
         int[] order = new int[n];
@@ -219,7 +244,7 @@ final class RestoreRows {
                 for (int t = 0; t < tied.length; t++) {
                     tied[t] = order[i + t];
                 }
-                Arrays.sort(tied, (a, b) -> Arrays.compareUnsigned(keys[a], keys[b]));
+                Arrays.sort(tied, this::compareKeys);
                 for (int t = 0; t < tied.length; t++) {
                     order[i + t] = tied[t];
                 }
@@ -252,30 +277,59 @@ final class RestoreRows {
         if (keyCount == 0) {
             return 0;
         }
-        byte[] first = keys[0];
-        int shared = first.length;
+        byte[] first = chunks[(int) (keyAt[0] >>> 32)];
+        int firstAt = (int) keyAt[0];
+        int shared = keyLength[0];
         for (int k = 1; k < keyCount && shared > 0; k++) {
-            int m = Arrays.mismatch(first, 0, shared, keys[k], 0, Math.min(shared, keys[k].length));
+            int at = (int) keyAt[k];
+            int m = Arrays.mismatch(first, firstAt, firstAt + shared, chunks[(int) (keyAt[k] >>> 32)], at,
+                    at + Math.min(shared, keyLength[k]));
             if (m >= 0) {
                 shared = m;
             } else {
-                shared = Math.min(shared, keys[k].length);
+                shared = Math.min(shared, keyLength[k]);
             }
         }
         return shared;
     }
 
-    /** Bytes {@code [from, from + 8)} of {@code key} as an unsigned big-endian long, missing bytes as zeros. */
-    private static long eightBytes(byte[] key, int from) {
+    /** Bytes {@code [from, from + 8)} of key {@code k} as an unsigned big-endian long, missing bytes as zeros. */
+    private long eightBytes(int k, int from) {
+        byte[] chunk = chunks[(int) (keyAt[k] >>> 32)];
+        int at = (int) keyAt[k];
+        int length = keyLength[k];
         long v = 0;
         for (int i = 0; i < 8; i++) {
-            v = v << 8 | (from + i < key.length ? key[from + i] & 0xFF : 0);
+            v = v << 8 | (from + i < length ? chunk[at + from + i] & 0xFF : 0);
         }
         return v;
     }
 
+    /** Keys {@code a} and {@code b} compared as unsigned bytes. */
+    private int compareKeys(int a, int b) {
+        int atA = (int) keyAt[a];
+        int atB = (int) keyAt[b];
+        return Arrays.compareUnsigned(chunks[(int) (keyAt[a] >>> 32)], atA, atA + keyLength[a],
+                chunks[(int) (keyAt[b] >>> 32)], atB, atB + keyLength[b]);
+    }
+
+    /** Key {@code k}, in an array of its own. */
     byte[] key(int k) {
-        return keys[k];
+        int at = (int) keyAt[k];
+        return Arrays.copyOfRange(chunks[(int) (keyAt[k] >>> 32)], at, at + keyLength[k]);
+    }
+
+    /** The array that holds key {@code k}, from {@link #keyFrom} for {@link #keyLength} bytes. */
+    byte[] keyBytes(int k) {
+        return chunks[(int) (keyAt[k] >>> 32)];
+    }
+
+    int keyFrom(int k) {
+        return (int) keyAt[k];
+    }
+
+    int keyLength(int k) {
+        return keyLength[k];
     }
 
     /** Where key {@code k}'s rows begin among {@link #rowAt}'s (after {@link #keyOrder}). */

@@ -156,4 +156,34 @@ class RestoreRowsTest {
         assertThat(new String(rows.key(order[1]), StandardCharsets.ISO_8859_1)).isEqualTo("key-10");
         assertThat(rows.endIndex(order[0]) - rows.firstIndex(order[0])).isEqualTo(3);
     }
+
+    /**
+     * Keys stored across several chunks, and one longer than a chunk, are found again, sorted and given back whole;
+     * a key that no longer fits the rest of a chunk starts the next one.
+     */
+    @Test
+    void keysAcrossChunksAndOneLargerThanAChunk() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        List<byte[]> keys = new ArrayList<>();
+        for (int i = 0; i < 3 * RestoreRows.CHUNK_BYTES / 150; i++) {
+            byte[] key = new byte[1 + rnd.nextInt(300)];
+            rnd.nextBytes(key);
+            keys.add(key);
+        }
+        byte[] huge = new byte[RestoreRows.CHUNK_BYTES + 17];
+        rnd.nextBytes(huge);
+        keys.add(keys.size() / 2, huge);
+        RestoreRows rows = new RestoreRows();
+        long rev = Revision.first(1);
+        for (byte[] key : keys) {
+            rows.add(key.clone(), rev, false, rev, 1);
+            rev = Revision.pack(Revision.main(rev) + 1, 0);
+        }
+        for (byte[] key : keys) { // each again: found, not added
+            assertThat(rows.add(key.clone(), rev, false, 0, 0)).isEqualTo(RestoreRows.LIVE);
+            rev = Revision.pack(Revision.main(rev) + 1, 0);
+        }
+        assertThat(rows.keyCount()).isEqualTo(distinct(keys).size());
+        assertSorted(distinct(keys));
+    }
 }
