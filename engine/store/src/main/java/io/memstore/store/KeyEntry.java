@@ -7,7 +7,7 @@ import java.util.zip.CRC32C;
  * The {@code entry} column of a kv_key row (format version 5, {@link StoreSchema}): everything the index needs of
  * a change except its revision, in one blob, so that reading a row costs the driver two column calls (the revision
  * and this) instead of one per field. The open reads every kv_key row, and the driver's per-column cost (a native
- * call under the connection's lock) was most of that read.
+ * call under the connection's lock) was a large part of that read.
  *
  * <pre>
  * bytes 0..7   checksum, big-endian: RowChecksum.ofEntry (the row's half) above RowChecksum.ofValue (the value's)
@@ -20,9 +20,10 @@ import java.util.zip.CRC32C;
  * every byte but the last, at most ten bytes for 64 bits. The distance to the created revision rather than the
  * revision itself keeps the field at one byte for the first put of a key and at a few for the rest.
  *
- * <p>The row's half of the checksum covers the revision and every byte of the entry after the checksum, so any
- * damage to the stored bytes is found before they are decoded; decoding then cannot meet a malformed entry but
- * from a writer that broke the format, which {@link #read} reports too. An instance decodes one entry at a time
+ * <p>The row's half of the checksum covers the revision and every byte of the entry after the checksum, so damage
+ * to the stored bytes is found (as {@link RowChecksum} says, every flipped bit or burst of up to 32) before they
+ * are decoded; a malformed entry that passes it comes from a writer that broke the format, and {@link #read}
+ * reports it too. An instance decodes one entry at a time
  * into its fields and is used by one thread.
  */
 final class KeyEntry {
