@@ -41,6 +41,8 @@ final class KeyEntry {
     /** Where the key begins in the entry. */
     int keyFrom;
     private byte[] entry;
+    /** The varint last decoded. */
+    private long varint;
 
     /** The entry of a change: {@code valueCrc} is {@link RowChecksum#ofValue} of its value at {@code rev}. */
     static byte[] encode(long rev, byte[] key, long createRev, long version, long valueCrc) {
@@ -93,38 +95,37 @@ final class KeyEntry {
                 + " its " + entry.length + " B)";
     }
 
+    /**
+     * Decodes the fields after the checksum, {@link #keyFrom} moving past each; false when a varint runs past the
+     * end of the entry, {@link #keyFrom} then at the end.
+     */
     private boolean decode(long rev) {
-        int at = CHECKSUM_BYTES;
-        long v = 0;
-        for (int shift = 0, n = 0; ; shift += 7, n++) {
-            if (at == entry.length || n == MAX_VARINT_BYTES) {
-                keyFrom = at;
+        keyFrom = CHECKSUM_BYTES;
+        if (!readVarint()) {
+            return false;
+        }
+        version = varint;
+        if (version != 0) {
+            if (!readVarint()) {
                 return false;
             }
-            byte b = entry[at++];
+            createRev = rev - varint;
+        }
+        return true;
+    }
+
+    /** Reads the varint at {@link #keyFrom} into {@link #varint}; false when it ends past the entry or 10 bytes. */
+    private boolean readVarint() {
+        long v = 0;
+        for (int shift = 0, n = 0; keyFrom < entry.length && n < MAX_VARINT_BYTES; shift += 7, n++) {
+            byte b = entry[keyFrom++];
             v |= (long) (b & 0x7F) << shift;
             if (b >= 0) {
-                break;
+                varint = v;
+                return true;
             }
         }
-        version = v;
-        if (version != 0) {
-            long delta = 0;
-            for (int shift = 0, n = 0; ; shift += 7, n++) {
-                if (at == entry.length || n == MAX_VARINT_BYTES) {
-                    keyFrom = at;
-                    return false;
-                }
-                byte b = entry[at++];
-                delta |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    break;
-                }
-            }
-            createRev = rev - delta;
-        }
-        keyFrom = at;
-        return true;
+        return false;
     }
 
     /** The key of the entry last read, in an array of its own. */

@@ -17,8 +17,8 @@ import java.util.Map;
  * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
  * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
  * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
- * ({@link RowChecksum}, in the kv_key row's {@link KeyEntry}) are checked before a row is returned, and a kv_key row whose kv_value
- * row is missing is damage, reported as such.
+ * ({@link RowChecksum}, in the kv_key row's {@link KeyEntry}) are checked before a row is returned, and a kv_key
+ * row whose kv_value row is missing is damage, reported as such.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};

@@ -163,8 +163,8 @@ final class RestoreRows {
             }
             if ((int) (entry >>> 32) == h) {
                 int k = (int) entry - 1;
-                int at = (int) keyAt[k];
-                if (Arrays.equals(chunks[(int) (keyAt[k] >>> 32)], at, at + keyLength[k], bytes, from, bytes.length)) {
+                int at = keyFrom(k);
+                if (Arrays.equals(keyBytes(k), at, at + keyLength[k], bytes, from, bytes.length)) {
                     return slot;
                 }
             }
@@ -277,12 +277,12 @@ final class RestoreRows {
         if (keyCount == 0) {
             return 0;
         }
-        byte[] first = chunks[(int) (keyAt[0] >>> 32)];
-        int firstAt = (int) keyAt[0];
+        byte[] first = keyBytes(0);
+        int firstAt = keyFrom(0);
         int shared = keyLength[0];
         for (int k = 1; k < keyCount && shared > 0; k++) {
-            int at = (int) keyAt[k];
-            int m = Arrays.mismatch(first, firstAt, firstAt + shared, chunks[(int) (keyAt[k] >>> 32)], at,
+            int at = keyFrom(k);
+            int m = Arrays.mismatch(first, firstAt, firstAt + shared, keyBytes(k), at,
                     at + Math.min(shared, keyLength[k]));
             if (m >= 0) {
                 shared = m;
@@ -295,8 +295,8 @@ final class RestoreRows {
 
     /** Bytes {@code [from, from + 8)} of key {@code k} as an unsigned big-endian long, missing bytes as zeros. */
     private long eightBytes(int k, int from) {
-        byte[] chunk = chunks[(int) (keyAt[k] >>> 32)];
-        int at = (int) keyAt[k];
+        byte[] chunk = keyBytes(k);
+        int at = keyFrom(k);
         int length = keyLength[k];
         long v = 0;
         for (int i = 0; i < 8; i++) {
@@ -307,16 +307,15 @@ final class RestoreRows {
 
     /** Keys {@code a} and {@code b} compared as unsigned bytes. */
     private int compareKeys(int a, int b) {
-        int atA = (int) keyAt[a];
-        int atB = (int) keyAt[b];
-        return Arrays.compareUnsigned(chunks[(int) (keyAt[a] >>> 32)], atA, atA + keyLength[a],
-                chunks[(int) (keyAt[b] >>> 32)], atB, atB + keyLength[b]);
+        int atA = keyFrom(a);
+        int atB = keyFrom(b);
+        return Arrays.compareUnsigned(keyBytes(a), atA, atA + keyLength[a], keyBytes(b), atB, atB + keyLength[b]);
     }
 
     /** Key {@code k}, in an array of its own. */
     byte[] key(int k) {
-        int at = (int) keyAt[k];
-        return Arrays.copyOfRange(chunks[(int) (keyAt[k] >>> 32)], at, at + keyLength[k]);
+        int at = keyFrom(k);
+        return Arrays.copyOfRange(keyBytes(k), at, at + keyLength[k]);
     }
 
     /** The array that holds key {@code k}, from {@link #keyFrom} for {@link #keyLength} bytes. */
