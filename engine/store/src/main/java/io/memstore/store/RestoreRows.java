@@ -14,11 +14,14 @@ import java.util.zip.CRC32C;
  * so that collecting stays within a few cache misses per row (the table's slot, the key's array, its count):
  * <ul>
  *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
- *   <li>per key: its bytes, copied once from the first row seen of it into chunks of {@link #CHUNK_BYTES} shared
- *       by many keys (a chunk's number and offset in one long, the length in an int), and its row count, whose
- *       sign bit says whether its last row was a tombstone. A few large arrays rather than an array per key: the
- *       collector, which runs many times while the open's heap grows, then has a handful of objects to trace
- *       and move instead of one per key;</li>
+ *   <li>per key: its bytes, copied once from the first row seen of it into chunks shared by many keys (a chunk's
+ *       number and offset in one long, the length in an int), and its row count, whose sign bit says whether its
+ *       last row was a tombstone. A few large arrays rather than an array per key: the collector, which runs many
+ *       times while the open's heap grows, then has a handful of objects to trace and move instead of one per key.
+ *       The chunks double from {@link #CHUNK_BYTES} to {@link #MAX_CHUNK_BYTES}, so a small file's keys take
+ *       little room and a large file's few large arrays: an array larger than the young generation is allocated
+ *       in the old one, instead of being copied there by a young collection, and the heap grows in fewer, larger
+ *       steps (each step of a growing serial heap is a full collection);</li>
  *   <li>an open-addressing hash table over the keys' CRC32C, at most half full, each slot a long of the hash (high
  *       half) and the key number + 1 (low half, 0 for empty), so that a probe compares hashes without touching the
  *       key's entry;</li>
@@ -48,8 +51,10 @@ final class RestoreRows {
     private int[] keyOf = new int[1 << 12];
     private int rows;
 
-    /** Bytes of a chunk of keys; a key longer than that gets a chunk of its own size. */
+    /** Bytes of the first chunk of keys; a key longer than the next chunk gets a chunk of its own size. */
     static final int CHUNK_BYTES = 1 << 20;
+    /** Bytes of the largest chunk: each chunk is twice the size of the one before, up to this. */
+    static final int MAX_CHUNK_BYTES = 1 << 25;
     private byte[][] chunks = new byte[16][];
     private int chunkCount;
     /** Bytes used in the last chunk. */
@@ -184,7 +189,8 @@ final class RestoreRows {
             if (chunkCount == chunks.length) {
                 chunks = Arrays.copyOf(chunks, chunkCount * 2);
             }
-            chunks[chunkCount++] = new byte[Math.max(CHUNK_BYTES, length)];
+            int size = CHUNK_BYTES << Math.min(chunkCount, Integer.numberOfTrailingZeros(MAX_CHUNK_BYTES / CHUNK_BYTES));
+            chunks[chunkCount++] = new byte[Math.max(size, length)];
             chunkUsed = 0;
         }
         System.arraycopy(bytes, from, chunks[chunkCount - 1], chunkUsed, length);

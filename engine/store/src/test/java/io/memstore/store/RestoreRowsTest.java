@@ -165,12 +165,12 @@ class RestoreRowsTest {
     void keysAcrossChunksAndOneLargerThanAChunk() {
         SplittableRandom rnd = new SplittableRandom(3);
         List<byte[]> keys = new ArrayList<>();
-        for (int i = 0; i < 3 * RestoreRows.CHUNK_BYTES / 150; i++) {
+        for (int i = 0; i < 4 * RestoreRows.CHUNK_BYTES / 150; i++) { // chunks of 1, 2 and 4 MiB
             byte[] key = new byte[1 + rnd.nextInt(300)];
             rnd.nextBytes(key);
             keys.add(key);
         }
-        byte[] huge = new byte[RestoreRows.CHUNK_BYTES + 17];
+        byte[] huge = new byte[RestoreRows.MAX_CHUNK_BYTES + 17];
         rnd.nextBytes(huge);
         keys.add(keys.size() / 2, huge);
         RestoreRows rows = new RestoreRows();
