@@ -293,15 +293,14 @@ public final class BTreeIndex implements RevisionIndex {
             }
             b.addKey(BTreeLeaf.NO_BYTES, 0, rows.keyBytes(k), rows.keyFrom(k), length); // copied by the build
             bytes += length;
-            int first = rows.rowAt(rows.firstIndex(k));
+            int first = rows.firstIndex(k);
             long previous = -1;
-            for (int j = rows.firstIndex(k), end = rows.endIndex(k); j < end; j++) {
-                int r = rows.rowAt(j);
-                long word = rows.word(r);
+            for (int j = first, end = rows.endIndex(k); j < end; j++) {
+                long word = rows.word(j);
                 long[] words = b.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
                 int n = 0;
                 if (previous >= 0 && RevisionRun.isTombstone(previous)) {
-                    n = RevisionRun.writeHeader(words, b.wordCount(), rows.created(r), rows.version(r),
+                    n = RevisionRun.writeHeader(words, b.wordCount(), rows.created(j), rows.version(j),
                             RevisionRun.revision(word));
                 }
                 words[b.wordCount() + n] = word;

@@ -31,7 +31,9 @@ import java.util.zip.CRC32C;
  *       never uses.</li>
  * </ul>
  * Once every row is in, {@link #keyOrder} sorts the keys and groups the rows by key with a counting sort: every
- * key's row numbers, in revision order, in one slice of an array (4 B more per row).
+ * key's revision words, in revision order, in one slice of an array that replaces the one in row order. The
+ * scattered writes are made once, there, so that the build that follows reads each key's words one after the
+ * other instead of looking each one up by row number.
  *
  * <p>The caller checks each row against {@link #add}'s answer (the key's state before the row); the buffer assumes
  * the rows it holds are consistent.
@@ -47,6 +49,7 @@ final class RestoreRows {
     private static final long MARK = Long.MIN_VALUE;
     private static final int MAX_ROWS = Integer.MAX_VALUE - 8;
 
+    /** The rows' revision words: in row order until {@link #keyOrder}, then grouped by key. */
     private long[] words = new long[1 << 12];
     private int[] keyOf = new int[1 << 12];
     private int rows;
@@ -66,13 +69,13 @@ final class RestoreRows {
     private int keyCount;
     private long[] table = new long[1 << 11];
 
+    /** The row numbers of the rows that begin a generation; after {@link #keyOrder} their grouped positions. */
     private int[] startRows = new int[16];
     private long[] startCreated = new long[16];
     private long[] startVersions = new long[16];
     private int starts;
 
-    // after keyOrder: key k's rows are byKey[firstIndex[k], firstIndex[k + 1])
-    private int[] byKey;
+    // after keyOrder: key k's rows are words[firstIndex[k], firstIndex[k + 1])
     private int[] firstIndex;
 
     private final CRC32C crc = new CRC32C();
@@ -111,7 +114,7 @@ final class RestoreRows {
         if (rows == MAX_ROWS) {
             throw new IllegalStateException("more than " + rows + " rows to restore");
         }
-        if (byKey != null) {
+        if (firstIndex != null) {
             throw new IllegalStateException("rows added after keyOrder");
         }
         int h = hash(bytes, from);
@@ -221,10 +224,10 @@ final class RestoreRows {
      * arrays per comparison, so the keys are sorted as longs instead: eight bytes of each key, taken after the
      * prefix that all keys share, in the high bits, its key number in the low bits. Keys whose longs tie in the high
      * bits (equal in those bytes, or shorter) are then put in order by comparing their arrays, run by run. Also
-     * groups the rows by key ({@link #rowAt}); called once, after the last {@link #add}.
+     * groups the rows by key ({@link #firstIndex}); called once, after the last {@link #add}.
      */
     int[] keyOrder() {
-        if (byKey != null) {
+        if (firstIndex != null) {
             throw new IllegalStateException("keyOrder was called before");
         }
         int n = keyCount;
@@ -261,21 +264,46 @@ final class RestoreRows {
         return order;
     }
 
-    /** Groups the row numbers by key, in revision order within each key (a counting sort over the key numbers). */
+    /**
+     * Groups the revision words by key, in revision order within each key (a counting sort over the key numbers),
+     * and moves the generation starts to the positions their rows take.
+     */
     private void group() {
+        table = null; // released before the grouped words are allocated
         firstIndex = new int[keyCount + 1];
         for (int k = 0; k < keyCount; k++) {
             firstIndex[k + 1] = firstIndex[k] + (counts[k] & Integer.MAX_VALUE);
         }
         int[] fill = counts;
         System.arraycopy(firstIndex, 0, fill, 0, keyCount);
-        byKey = new int[rows];
+        long[] grouped = new long[rows];
+        long[] moved = new long[starts]; // a start's new position (high half) and its index (low half)
+        int s = 0;
         for (int r = 0; r < rows; r++) {
-            byKey[fill[keyOf[r]]++] = r;
+            int i = fill[keyOf[r]]++;
+            long word = words[r];
+            grouped[i] = word;
+            if (word < 0) { // marked rows arrive in the order of startRows
+                moved[s] = (long) i << 32 | s;
+                s++;
+            }
         }
+        words = grouped;
         counts = null;
         keyOf = null;
-        table = null;
+        Arrays.sort(moved);
+        int[] positions = new int[starts];
+        long[] created = new long[starts];
+        long[] versions = new long[starts];
+        for (int t = 0; t < starts; t++) {
+            int was = (int) moved[t];
+            positions[t] = (int) (moved[t] >>> 32);
+            created[t] = startCreated[was];
+            versions[t] = startVersions[was];
+        }
+        startRows = positions;
+        startCreated = created;
+        startVersions = versions;
     }
 
     /** The length of the prefix that every key has (at most the shortest key's length). */
@@ -337,39 +365,34 @@ final class RestoreRows {
         return keyLength[k];
     }
 
-    /** Where key {@code k}'s rows begin among {@link #rowAt}'s (after {@link #keyOrder}). */
+    /** Where key {@code k}'s rows begin among the grouped ones (after {@link #keyOrder}). */
     int firstIndex(int k) {
         return firstIndex[k];
     }
 
-    /** Where key {@code k}'s rows end among {@link #rowAt}'s (after {@link #keyOrder}). */
+    /** Where key {@code k}'s rows end among the grouped ones (after {@link #keyOrder}). */
     int endIndex(int k) {
         return firstIndex[k + 1];
     }
 
-    /** The row number at position {@code i} of the rows grouped by key (after {@link #keyOrder}). */
-    int rowAt(int i) {
-        return byKey[i];
+    /** The revision word of the row at position {@code i} of the grouped rows (after {@link #keyOrder}). */
+    long word(int i) {
+        return words[i] & ~MARK;
     }
 
-    /** The row's revision word. */
-    long word(int row) {
-        return words[row] & ~MARK;
+    /** The created revision of the generation that the put at grouped position {@code i} begins. */
+    long created(int i) {
+        int s = start(i);
+        return s < 0 ? RevisionRun.revision(words[i]) : startCreated[s];
     }
 
-    /** The created revision of the generation the put at {@code row} begins. */
-    long created(int row) {
-        int s = start(row);
-        return s < 0 ? RevisionRun.revision(words[row]) : startCreated[s];
-    }
-
-    /** The version of the put at {@code row}, which begins a generation. */
-    long version(int row) {
-        int s = start(row);
+    /** The version of the put at grouped position {@code i}, which begins a generation. */
+    long version(int i) {
+        int s = start(i);
         return s < 0 ? 1 : startVersions[s];
     }
 
-    private int start(int row) {
-        return words[row] < 0 ? Arrays.binarySearch(startRows, 0, starts, row) : -1;
+    private int start(int i) {
+        return words[i] < 0 ? Arrays.binarySearch(startRows, 0, starts, i) : -1;
     }
 }

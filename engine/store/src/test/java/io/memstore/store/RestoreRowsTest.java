@@ -100,6 +100,38 @@ class RestoreRowsTest {
         assertSorted(distinct(keys));
     }
 
+    /**
+     * Generations begun by compaction keep their created revision and version through the grouping, which moves
+     * their rows to positions in another order than the rows arrived in.
+     */
+    @Test
+    void generationStartsFollowTheirRowsIntoKeyOrder() {
+        RestoreRows rows = new RestoreRows();
+        String[] names = {"z", "m", "a", "q", "b"};
+        for (int i = 0; i < names.length; i++) { // each key's first row begins a compacted generation
+            rows.add(k(names[i]), Revision.first(100 + i), false, Revision.first(1 + i), 10 + i);
+        }
+        for (int i = 0; i < names.length; i++) { // then a plain put and a put after a tombstone of every key
+            rows.add(k(names[i]), Revision.first(200 + 3 * i), false, 0, 0);
+            rows.add(k(names[i]), Revision.first(201 + 3 * i), true, 0, 0);
+            rows.add(k(names[i]), Revision.first(202 + 3 * i), false, Revision.first(202 + 3 * i), 1);
+        }
+        int[] order = rows.keyOrder();
+        String[] sorted = {"a", "b", "m", "q", "z"};
+        for (int j = 0; j < sorted.length; j++) {
+            int i = Arrays.asList(names).indexOf(sorted[j]);
+            assertThat(new String(rows.key(order[j]), StandardCharsets.ISO_8859_1)).isEqualTo(sorted[j]);
+            int first = rows.firstIndex(order[j]);
+            assertThat(rows.endIndex(order[j]) - first).isEqualTo(4);
+            assertThat(RevisionRun.revision(rows.word(first))).isEqualTo(Revision.first(100 + i));
+            assertThat(rows.created(first)).as("created of %s", sorted[j]).isEqualTo(Revision.first(1 + i));
+            assertThat(rows.version(first)).as("version of %s", sorted[j]).isEqualTo(10 + i);
+            assertThat(RevisionRun.isTombstone(rows.word(first + 2))).isTrue();
+            assertThat(rows.created(first + 3)).isEqualTo(Revision.first(202 + 3 * i));
+            assertThat(rows.version(first + 3)).isEqualTo(1);
+        }
+    }
+
     @Test
     void reportsEachKeysStateBeforeTheRowAndChainsItsRowsInRevisionOrder() {
         RestoreRows rows = new RestoreRows();
@@ -122,15 +154,15 @@ class RestoreRowsTest {
         assertThat(rows.key(order[0])).isEqualTo(a);
         List<Long> revisionsOfA = new ArrayList<>();
         for (int i = rows.firstIndex(order[0]); i < rows.endIndex(order[0]); i++) {
-            revisionsOfA.add(RevisionRun.revision(rows.word(rows.rowAt(i))));
+            revisionsOfA.add(RevisionRun.revision(rows.word(i)));
         }
         assertThat(revisionsOfA).containsExactly(r1, r3, r4);
-        int firstOfB = rows.rowAt(rows.firstIndex(order[1]));
+        int firstOfB = rows.firstIndex(order[1]);
         // a generation begun by compaction keeps its created revision and version; a plain first put has its own
         assertThat(rows.created(firstOfB)).isEqualTo(Revision.first(1));
         assertThat(rows.version(firstOfB)).isEqualTo(7);
-        assertThat(rows.created(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(r1);
-        assertThat(rows.version(rows.rowAt(rows.firstIndex(order[0])))).isEqualTo(1);
+        assertThat(rows.created(rows.firstIndex(order[0]))).isEqualTo(r1);
+        assertThat(rows.version(rows.firstIndex(order[0]))).isEqualTo(1);
     }
 
     /**
