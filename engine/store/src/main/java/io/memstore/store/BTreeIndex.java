@@ -49,8 +49,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * and of the search in a leaf: 64 keys per leaf cost less memory, 32 more (IndexFootprintMain, IndexSpeedMain).
  * On a large index a descent costs mostly cache misses, each waiting for the one before: every array it reads
  * is a separate object. So the nodes keep {@link KeyHead heads} where the search reads them first: an inner node
- * one {@code long} per separator in one array, a leaf its prefix's and its first and last key's in its own fields,
- * and a leaf's search reads the heads of the keys around its guess together (GetPartsMain times the parts). A
+ * one {@code long} per separator in one array, a leaf its prefix's and its first and last key's in its own fields;
+ * both searches start from a guess interpolated between the first and the last head, and a leaf's search reads
+ * the heads of the keys around its guess together (GetPartsMain times the parts). A
  * 1-byte-per-key search aid over the suffixes' first bytes was tried and was not measurably faster.
  *
  * <h2>Measured footprint</h2>

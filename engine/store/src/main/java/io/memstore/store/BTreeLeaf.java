@@ -330,7 +330,7 @@ final class BTreeLeaf extends BTreeNode {
 
 
     /** The index in {@code [0, n)} that {@code k} takes between {@code first} (index 0) and {@code last}. */
-    private static int guess(long k, long first, long last, int n) {
+    static int guess(long k, long first, long last, int n) {
         if (Long.compareUnsigned(k, first) <= 0) {
             return 0;
         }

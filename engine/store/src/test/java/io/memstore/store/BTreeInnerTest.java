@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link BTreeInner#childIndex} against a linear count of the separators at or below the key, for separators and
- * keys that differ in their first byte, tie in their first 8 bytes, end in zero bytes or differ only in length;
+ * keys that differ in their first byte, tie in their first 8 bytes, end in zero bytes, differ only in length or
+ * are spread far from evenly;
  * and after {@link BTreeInner#insertChild} and {@link BTreeInner#splitOff}, which rebuild the node's arrays.
  */
 class BTreeInnerTest {
@@ -25,6 +26,24 @@ class BTreeInnerTest {
     @Test
     void separatorsThatTieInTheirFirstEightBytes() {
         check(r -> withHead(r, 8 + r.nextInt(6)), r -> withHead(r, 8 + r.nextInt(6)));
+    }
+
+    /**
+     * Separators spread far from evenly (heads of powers of two, so most of them crowd the low end), where the
+     * interpolated guess is many separators off and the search must gallop the whole node.
+     */
+    @Test
+    void unevenlySpreadSeparators() {
+        Function<SplittableRandom, byte[]> skewed = r -> {
+            byte[] b = bytes(r, 8 + r.nextInt(4));
+            long head = (1L << r.nextInt(64)) + r.nextInt(3);
+            for (int j = 0; j < 8; j++) {
+                b[j] = (byte) (head >>> (56 - 8 * j));
+            }
+            return b;
+        };
+        check(skewed, skewed);
+        check(skewed, r -> bytes(r, 64));
     }
 
     @Test
