@@ -11,7 +11,8 @@ import java.util.zip.CRC32C;
  *
  * <h2>Layout</h2>
  * No object per row or key, and each row costs one sequential write of its own plus one touch of its key's entry,
- * so that collecting stays within a few cache misses per row (the table's slot, the key's position and its bytes in a chunk, its count):
+ * so that collecting stays within a few cache misses per row (the table's slot, the key's position, its bytes in
+ * a chunk, its count):
  * <ul>
  *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
  *   <li>per key: its bytes, copied once from the first row seen of it into chunks shared by many keys (a chunk's
@@ -192,7 +193,8 @@ final class RestoreRows {
             if (chunkCount == chunks.length) {
                 chunks = Arrays.copyOf(chunks, chunkCount * 2);
             }
-            int size = CHUNK_BYTES << Math.min(chunkCount, Integer.numberOfTrailingZeros(MAX_CHUNK_BYTES / CHUNK_BYTES));
+            int doublings = Integer.numberOfTrailingZeros(MAX_CHUNK_BYTES / CHUNK_BYTES);
+            int size = CHUNK_BYTES << Math.min(chunkCount, doublings);
             chunks[chunkCount++] = new byte[Math.max(size, length)];
             chunkUsed = 0;
         }
