@@ -22,9 +22,9 @@ import org.apache.maven.reporting.MavenReportException;
 
 /**
  * The memstore page of the Maven site ({@code memstore.html}): the spec and its environment, one table per
- * workload in the seed's layout, the fitted memory model beside etcd's c1 and c2, every budget with its actual
- * value, bound, headroom and result, and SVG charts (index memory against N, bytes per key by component, RSS
- * against the seed's RSS rows).
+ * workload in the layout of etcd's benchmark tables, the fitted memory model beside etcd's c1 and c2, every budget
+ * with its actual value, bound, headroom and result, and SVG charts (index memory against N, bytes per key by
+ * component, RSS against the RSS rows of etcd's benchmark).
  *
  * <p>Where the numbers come from: the last {@code memstore:check}'s {@code memstore.json} in
  * {@code resultDirectory} when there is one; otherwise, when {@code runWhenMissing} is true (the default), this

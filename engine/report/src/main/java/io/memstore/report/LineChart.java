@@ -29,7 +29,7 @@ public final class LineChart {
     /**
      * The axes {@link #svg} chooses: x logarithmic when its positive values span a factor of ten or more; y
      * logarithmic when its positive values span more than a factor of 20, which would flatten the small ones
-     * onto zero on a linear axis (small runs beside the seed's 1M-key rows).
+     * onto zero on a linear axis (small runs beside the 1M-key rows of etcd's benchmark).
      */
     public static Scales scales(List<Series> series) {
         double xMin = Double.POSITIVE_INFINITY;

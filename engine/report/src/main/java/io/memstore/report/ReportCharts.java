@@ -22,10 +22,10 @@ import java.util.stream.Collectors;
 /**
  * The report's three charts, drawn from a run's rows: index memory against N, bytes per key by component, and
  * RSS against N. Rows are grouped into series by what varies among them ({@link RowGroups}), so every row of a
- * chart's kind is drawn: compacted, deleted or hierarchical rows get series of their own. The seed's published
- * figures are drawn only beside rows of their shape (random keys, no deletes, no compaction, and for the index
- * no values, for RSS the seed's key and value sizes). Captions are written from what was drawn. A chart with
- * nothing to draw is empty, and the report says why instead.
+ * chart's kind is drawn: compacted, deleted or hierarchical rows get series of their own. The figures
+ * etcd's benchmark published are drawn only beside rows of their shape (random keys, no deletes, no compaction, and
+ * for the index no values, for RSS the key and value sizes of etcd's benchmark). Captions are written from what was
+ * drawn. A chart with nothing to draw is empty, and the report says why instead.
  */
 public final class ReportCharts {
     static final double MIB = 1024.0 * 1024.0;
@@ -39,7 +39,7 @@ public final class ReportCharts {
     }
 
     /**
-     * index.liveHeap against keys, one solid line per group of rows, with the seed's index rows of the same
+     * index.liveHeap against keys, one solid line per group of rows, with etcd's benchmark's index rows of the same
      * versions and key size dashed in the colour of the first group of that shape.
      */
     public static Optional<Chart> indexMemory(RunResult run) {
@@ -93,8 +93,8 @@ public final class ReportCharts {
 
     /**
      * Per row, index.liveHeap per key split into the key bytes, the per-version part of the fitted model
-     * (versions x (c2 + pointer)) and the rest, the per-key overhead; the seed's whole-index bytes per key of its
-     * largest row of each shape that a row matches below them. Rows with deletes or compaction hold fewer
+     * (versions x (c2 + pointer)) and the rest, the per-key overhead; etcd's benchmark's whole-index bytes per key of
+     * its largest row of each shape that a row matches below them. Rows with deletes or compaction hold fewer
      * versions than they wrote, so the model's per-version part does not apply to them: their bars are the key
      * bytes and the rest.
      */
@@ -173,7 +173,7 @@ public final class ReportCharts {
 
     /**
      * process.rss against keys for the rows with a value store (all rows when none has one), one line per group
-     * of rows, with the seed's RSS rows of the same versions and value size dashed in the colour of the first
+     * of rows, with etcd's benchmark's RSS rows of the same versions and value size dashed in the colour of the first
      * group of that shape, and the JVM's RSS before the row built anything dotted.
      */
     public static Optional<Chart> rss(RunResult run) {
@@ -272,12 +272,12 @@ public final class ReportCharts {
         return p.deletes() > 0 || p.compact();
     }
 
-    /** The shape of the seed's index rows: random keys, no values, nothing deleted or compacted. */
+    /** The shape of etcd's benchmark's index rows: random keys, no values, nothing deleted or compacted. */
     private static boolean seedIndexShape(RowParams p) {
         return p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && !changed(p);
     }
 
-    /** The shape of the seed's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
+    /** The shape of etcd's benchmark's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
     private static boolean seedRssShape(RowParams p) {
         return p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && p.keySize() == 64
                 && !changed(p);

@@ -18,8 +18,9 @@ import java.util.Optional;
 
 /**
  * Builds the report of one run: a summary with the verdict and the environment, the charts, one table per
- * workload in the seed's layout, the fitted model beside etcd's c1 and c2 with its residuals, every budget
- * outcome and every regression outcome against the baseline. The verdict is {@link Verdict}'s, as everywhere. The tables carry the same cells as the console and memstore.md.
+ * workload in the layout of etcd's benchmark tables, the fitted model beside etcd's c1 and c2 with its residuals,
+ * every budget outcome and every regression outcome against the baseline. The verdict is {@link Verdict}'s, as
+ * everywhere. The tables carry the same cells as the console and memstore.md.
  */
 public final class ReportContent {
     private ReportContent() {

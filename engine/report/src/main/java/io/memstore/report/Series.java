@@ -9,7 +9,7 @@ import java.util.Objects;
  *
  * @param name      the legend text, unescaped
  * @param color     an SVG colour like {@code #0072B2}
- * @param style     solid for memstore's measurements, dashed for the seed's published figures, dotted for a
+ * @param style     solid for memstore's measurements, dashed for etcd's benchmark's published figures, dotted for a
  *                  reference level
  * @param points    the points, sorted by x when the series is made
  * @param marker    the shape of the points' markers; with the colour, it tells a series from every other

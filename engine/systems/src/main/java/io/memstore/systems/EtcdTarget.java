@@ -27,7 +27,7 @@ final class EtcdTarget implements LoadTarget {
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     /**
      * How long restarted members may take to become healthy: each restores its index from every revision of its
-     * db first (three members of 5M revisions each, restoring at once on 2 cores, took more than a minute).
+     * db first, and three members restoring millions of revisions at once on a small machine take minutes.
      */
     static final Duration RESTART_TIMEOUT = Duration.ofMinutes(15);
     /** The longest wait for one answer from etcd. */

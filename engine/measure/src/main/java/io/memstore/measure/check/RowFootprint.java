@@ -15,9 +15,8 @@ import io.memstore.measure.spec.StoreKind;
  *
  * <p>Disk (SQLite rows only): every put is one row of key + value + {@link #ROW_OVERHEAD}, every deleted key one
  * tombstone row of key + overhead; times {@link #PAGE_SLACK} for partly filled and overflow pages, plus
- * {@link #WAL_ALLOWANCE} for the write-ahead log. Measured on this store (16 KiB pages, DEFERRED mode): 200,000
- * rows of 64 B keys and 256 B values took 349 B per row (file) and 88 MB with the log; 4 KiB values 5,467 B per
- * row, 31 % over key + value, hence the slack of 35 %.
+ * {@link #WAL_ALLOWANCE} for the write-ahead log. The slack is set a little above what this store's 16 KiB pages
+ * waste with values of a few KiB, the worst case (small values pack densely, large ones fill overflow pages).
  *
  * @param memoryBytes    estimated bytes of memory the probe JVM needs
  * @param storeFileBytes estimated bytes of disk for the store file and its log; 0 for rows without a store

@@ -49,13 +49,13 @@ import java.util.StringJoiner;
  * prefixes, such as hierarchical keys, store fewer bytes than keySize); c2 &lt; 0 when a further version costs less
  * than the {@code pointer} bytes the model charges for it (the B-tree packs a key's revisions into runs).
  *
- * <p>For comparison, the seed (etcd's benchmark of its own index) published {@value #SEED_C1} B and
+ * <p>For comparison, etcd's benchmark of its own index published {@value #SEED_C1} B and
  * {@value #SEED_C2} B, averaged from pairwise solutions of its 8 rows.
  */
 public final class MemoryModel {
-    /** The seed's published per-key overhead of etcd's index, bytes. */
+    /** The per-key overhead of etcd's index as etcd's benchmark published it, bytes. */
     public static final int SEED_C1 = 120;
-    /** The seed's published per-version overhead of etcd's index, bytes. */
+    /** The per-version overhead of etcd's index as etcd's benchmark published it, bytes. */
     public static final int SEED_C2 = 30;
     /** Bytes one revision costs as a packed long in memstore's index. */
     public static final int DEFAULT_POINTER = 8;

@@ -23,8 +23,8 @@ import java.util.function.ToDoubleFunction;
  * entries per key (rows at two snapshot counts, or on both sides of one). Without c2 the model describes only the
  * slot count it was fitted at, without cr only the raft share, and {@link #canPredict} says so.
  *
- * <p>c0 is the heap the measurement itself adds, a fixed ~65 KB on this probe (1K keys read 332 B/key against
- * 265 B/key at 100K): it matters at calibration sizes, not at planning sizes.
+ * <p>c0 is the heap the measurement itself adds, a fixed amount: it matters at calibration sizes (a 1K-key row
+ * reads more bytes per key than a 100K-key one), not at planning sizes.
  *
  * @param layout    the layout fitted
  * @param c0        fixed bytes, 0 when not fitted

@@ -11,10 +11,9 @@ import io.memstore.measure.spec.IndexKind;
  * <p>Why per index: etcd's linear formula {@code N*(c1+keySize) + N*versions*(c2+pointer)} is right for a layout
  * whose per-revision cost is constant (memstore's B-tree packs revisions into shared arrays), and structurally
  * wrong for a layout that keeps one growable array per key, as etcd's Go slices and the reference index's
- * {@code long[]} do: the array doubles (capacity 1, 2, 4, 8, ...), so memory is a staircase in versions. Measured
- * here on the reference index, 64 B keys: 264.7, 288.7 and 320.7 B per key at 1, 3 and 5 versions, that is
- * 256 + 8 * capacity (1, 4, 8); a line through versions 1 and 5 would put 3 versions at 292.7, and 8 versions
- * (capacity 8, still 320.7) at 344.7.
+ * {@code long[]} do: the array doubles (capacity 1, 2, 4, 8, ...), so memory is a staircase in versions. The
+ * reference index's bytes per key grow by 8 B per slot of capacity (1, 4 and 8 slots at 1, 3 and 5 versions), so a
+ * line through versions 1 and 5 over-predicts 3 versions and under-predicts 8 (still 8 slots).
  */
 public enum Layout {
     /**

@@ -1,9 +1,10 @@
 package io.memstore.measure.plan;
 
 /**
- * The rules that turn fitted models into bands and recommendations, in one place because the docs quote them
- * (capacity-planning.md). The heap band is symmetric: {@code low = predicted * (1 - u)}, {@code high = predicted * (1 + u)};
- * the RSS band is derived from the parts of the RSS ({@link RssModel#low}, {@link RssModel#high}).
+ * The rules that turn fitted models into bands and recommendations, in one place so that every output and the
+ * documentation state the same rules. The heap band is symmetric: {@code low = predicted * (1 - u)}, {@code high =
+ * predicted * (1 + u)}; the RSS band is derived from the parts of the RSS ({@link RssModel#low}, {@link
+ * RssModel#high}).
  */
 public final class PlanRules {
     /**

@@ -16,7 +16,7 @@ import java.lang.management.ThreadMXBean;
  * reading ({@link java.lang.ref.Reference#reachabilityFence}); under {@code -XX:+UseSerialGC}
  * {@code System.gc()} is a full, compacting, stop-the-world collection.
  *
- * <p>{@link #threadAllocatedBytes()} is the other method, the seed's (Go's ReadMemStats): bytes the current
+ * <p>{@link #threadAllocatedBytes()} is the other method, etcd's benchmark's (Go's ReadMemStats): bytes the current
  * thread allocated, garbage included. It equals retained size only for garbage-free builds.
  */
 final class HeapMeter {
@@ -35,8 +35,8 @@ final class HeapMeter {
      * Heap in use after full collections, in bytes: collections are repeated (at least four, at most eight)
      * until two consecutive readings agree, and the last reading is returned. Not the smallest: a full
      * collection that finds the old generation too small leaves objects in the young generation and expands
-     * the heap, and the pools' usage after that collection was seen to miss 24 MB of 265 MB; the next
-     * collection reads right.
+     * the heap, and the pools' usage after that collection misses those objects; the next collection reads
+     * right.
      */
     static long liveHeap() {
         long previous = -1;

@@ -38,7 +38,7 @@ public final class Metrics {
     public static final String COMPACT_SECONDS = "compact.seconds";
 
     /**
-     * Bytes the loading thread allocated during the build, garbage included (the seed's method): generated
+     * Bytes the loading thread allocated during the build, garbage included (etcd's benchmark's method): generated
      * keys of later passes, values, temporary objects. Not the index's size; compare with liveHeap. Only the
      * loading thread: a store's background flush thread is not counted.
      */

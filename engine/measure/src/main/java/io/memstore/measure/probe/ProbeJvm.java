@@ -16,26 +16,22 @@ import java.util.Map;
  *
  * <ul>
  *   <li>{@code -XX:+UseSerialGC}: one collector thread, no remembered sets or per-region structures, and
- *       {@code System.gc()} is a full compacting collection, which the retained-heap reading relies on.
- *       Measured here: peak RSS ~400 MB under SerialGC vs ~490 MB under G1 defaults for the same ~235 MB live.</li>
+ *       {@code System.gc()} is a full compacting collection, which the retained-heap reading relies on; its
+ *       peak RSS for the same live heap is well below G1's defaults.</li>
  *   <li>{@code -XX:MarkSweepDeadRatio=0}: SerialGC's full collection may leave up to 5 % of the old
  *       generation as "dead wood" (garbage it does not compact away, to save copying), and the live-heap
- *       reading counts it. Measured here: 1M keys x 3 versions in the reference index read 306.7 B/key with
- *       the default and 288.1 B/key with 0, against 288.7 B/key at 100K keys; with 0 every full collection
- *       compacts completely, so the reading is the reachable heap and predictions from small rows hold. The
- *       1M x 5 B-tree row likewise read 101 MiB or 107 MiB from run to run with the default.</li>
+ *       reading counts it, differently from run to run and more at large rows than at small ones. With 0 every
+ *       full collection compacts completely, so the reading is the reachable heap and predictions from small
+ *       rows hold.</li>
  *   <li>{@code -XX:MaxNewSize=32m}: the young generation is touched from end to end between collections, so
- *       all of it is resident, and by default it is a third of the heap. Capped at 32 MiB, 1M keys x 5 versions
- *       in the reference index measured 422 MB RSS instead of 542 MB for the same 320 MB live heap, at the
- *       price of more young collections.</li>
+ *       all of it is resident, and by default it is a third of the heap. Capped at 32 MiB, a large row's RSS
+ *       stays close to its live heap, at the price of more young collections.</li>
  *   <li>{@code -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}: the heap starts small, grows only
  *       until 10 % of it is free after a collection and shrinks when more than 20 % is. A garbage-free build
  *       (the TreeMap index) leaves free space untouched, hence not resident, and the ratios hardly matter; but
  *       a B-tree whose inserts replace packed leaf arrays promotes those arrays to the old generation before
- *       they die, fills its free space with garbage, and makes all of it resident. For 1M keys x 5 versions
- *       (101 MiB live) the B-tree measured 212 MB RSS at 10/20, 230 MB at 20/30; with the SQLite store and
- *       256 B values 264 MB (peak 278 MB) at 20/30 and 225 MB (peak 244 MB, 232 MiB) at 10/20. The price is
- *       more full collections during the load, cheap for packed arrays.</li>
+ *       they die, fills its free space with garbage, and makes all of it resident; tighter ratios keep less of
+ *       that garbage resident. The price is more full collections during the load, cheap for packed arrays.</li>
  *   <li>{@code -Xmx}: a ceiling, not a target (see {@link #heapLimit}): high enough that a row the estimate
  *       under-guesses by 2x still fits, so a legitimate row does not fail; a runaway row fails fast.</li>
  *   <li>{@code -XX:+ExitOnOutOfMemoryError}: a child out of heap exits at once (code 3) with the reason on
@@ -46,7 +42,7 @@ import java.util.Map;
  *   <li>{@code -Djdk.attach.allowAttachSelf=true}: lets diagnostics such as JOL inspect the child.</li>
  * </ul>
  * The JIT stays at its defaults (C1 and C2): get and put rates should be those of a real, warmed-up
- * application, and the JIT flags moved RSS by about 10 MB only.
+ * application, and the JIT flags hardly move RSS.
  */
 public final class ProbeJvm {
     /** Heap for the JVM's and the probe's own objects, and the build's short-lived garbage (B). */
@@ -59,9 +55,8 @@ public final class ProbeJvm {
      * Environment variables of the child: {@code MALLOC_ARENA_MAX=2}. glibc's malloc gives threads arenas of their
      * own (up to 8 per core), and memory freed in one arena is kept there for that arena's next allocations; which
      * thread freed what, and so the resident total, then changes from run to run. Two arenas, as JVM deployments in
-     * containers commonly set, keep the native memory of SQLite, the compilers and the JVM's threads together.
-     * Measured for 100K keys x 1 version over SQLite, five runs each: RSS 77.0..85.9 MiB with the default,
-     * 82.7..83.3 MiB with 2.
+     * containers commonly set, keep the native memory of SQLite, the compilers and the JVM's threads together, so
+     * the same row reads nearly the same RSS in every run.
      */
     public static final Map<String, String> ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2");
 
@@ -86,16 +81,14 @@ public final class ProbeJvm {
 
     /**
      * A generous guess of the live heap of the row's index (B): per key the key bytes in an array plus the
-     * index's per-key overhead, per revision its per-revision overhead. The overheads are rounded-up
-     * measurements: the reference index (a TreeMap of etcd-like keyIndex objects) measured 264 B per 64 B key
-     * at 1 version (80 B key array + 184 B) and 14 B more per further version, estimated as key array + 200 B
-     * per key + 24 B per revision; the compact B-tree measured 74.7 B per 64 B key at 1 version and 106.7 B
-     * at 5, estimated as key + 48 B per key + 16 B per revision (128 B and 192 B for those rows). An index class
-     * of the project's, whose layout is unknown, gets the reference index's estimate.
+     * index's per-key overhead, per revision its per-revision overhead. The overheads are the measured ones
+     * rounded up: the reference index (a TreeMap of etcd-like keyIndex objects) is estimated
+     * as key array + 200 B per key + 24 B per revision, the compact B-tree as key + 48 B per key + 16 B per
+     * revision. An index class of the project's, whose layout is unknown, gets the reference index's estimate.
      *
      * <p>Rows of other systems: H2's MVStore keeps the pages it wrote on the Java heap until they are evicted,
-     * estimated as all of its latest keys and values with 160 B per entry (its 100K x 5 row with 256 B values ran
-     * out of a 170 MiB heap); RocksDB keeps its data outside the Java heap and an etcd row's probe is only
+     * estimated as all of its latest keys and values with 160 B per entry (a smaller estimate let rows with values
+     * run out of heap); RocksDB keeps its data outside the Java heap and an etcd row's probe is only
      * etcd's client, so their estimate is 0 (the heap floor and the fixed part remain).
      */
     public static long estimatedLiveHeap(RowParams p) {

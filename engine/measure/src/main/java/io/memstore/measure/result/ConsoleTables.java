@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The result as plain-text lines with aligned columns, for the Maven plugin's log: one table per workload, the
- * model beside the seed's values, residuals, budgets, and a verdict line ({@link #render}, what the debug log
+ * model beside etcd's benchmark's values, residuals, budgets, and a verdict line ({@link #render}, what the debug log
  * and memstore.md show); and the model in one line ({@link #modelLine}), for the log everyone sees. No line ends
  * in spaces.
  */

@@ -27,11 +27,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The tables people read, shared by {@link ConsoleTables} and {@link ResultMarkdown}: per workload the seed's
+ * The tables people read, shared by {@link ConsoleTables} and {@link ResultMarkdown}: per workload etcd's benchmark's
  * layout (N | versions | key size | value size | index live heap | allocated | RSS | peak RSS | store file |
  * puts/s | get/s, and for a workload with store or other systems' rows reopen, s | reopen, rev/s, with RSS
- * after reopen for etcd's restarts), the fitted model beside the seed's c1 and c2, its residuals, and the budget outcomes.
- * Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
+ * after reopen for etcd's restarts), the fitted model beside etcd's benchmark's c1 and c2, its residuals, and the
+ * budget outcomes. Sizes are MiB with one decimal followed by bytes per key in parentheses; the header says so.
  */
 public final class ReportTables {
     static final String SIZE_UNIT = ", MiB (B/key)";
@@ -183,7 +183,7 @@ public final class ReportTables {
         return parts.isEmpty() ? "-" : String.join(" / ", parts);
     }
 
-    /** The fitted coefficients beside the seed's published etcd values. */
+    /** The fitted coefficients beside the etcd values that etcd's benchmark published. */
     public static TextTable model(ModelFit fit) {
         TextTable t = new TextTable("memory model N*(c1 + keySize) + N*versions*(c2 + pointer), "
                 + fit.index().specName() + " rows");

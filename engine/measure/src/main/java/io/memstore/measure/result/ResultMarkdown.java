@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code memstore.md}: the result for people, in the seed's layout: per workload a table (N | versions | key
- * size | value size | index live heap | allocated | RSS | peak RSS | store file | puts/s | get/s), then the
- * fitted model beside etcd's c1 = 120 B and c2 = 30 B, its residuals, and the budgets.
+ * {@code memstore.md}: the result for people, in the layout of etcd's benchmark tables: per workload a table (N |
+ * versions | key size | value size | index live heap | allocated | RSS | peak RSS | store file | puts/s | get/s), then
+ * the fitted model beside etcd's c1 = 120 B and c2 = 30 B, its residuals, and the budgets.
  */
 public final class ResultMarkdown {
     /** The file name the run writes. */

@@ -4,7 +4,7 @@ package io.memstore.measure.spec;
 public enum StoreKind {
     /** The full store: index over an SQLite value file. */
     SQLITE,
-    /** The index alone, no values (the seed's first table). */
+    /** The index alone, no values (the first table of etcd's benchmark). */
     NONE;
 
     public String specName() {

@@ -13,7 +13,8 @@ import java.util.Locale;
  *   <li>Configured sizes (a key size, a value size) are exact: {@link #exactBytes} prints the shortest exact form
  *       ({@code 64 B}, {@code 1 KiB}, {@code 1 KB}; 1,024,000 B is {@code 1024 KB}, not {@code 1000 KiB}), and
  *       {@link #compactBytes} the same without the blank, as row names carry it ({@code 1024KB}).</li>
- *   <li>Counts of keys read like the seed's N: {@code 100K}, {@code 1M}, else in full digits ({@link #count}).</li>
+ *   <li>Counts of keys read like N in etcd's benchmark tables: {@code 100K}, {@code 1M}, else in full digits ({@link
+ * #count}).</li>
  * </ul>
  */
 public final class Units {
@@ -100,8 +101,8 @@ public final class Units {
     }
 
     /**
-     * A count the way the seed writes N and {@link Sizes#parseCount} reads it back: {@code 100K}, {@code 1M},
-     * {@code 1500K}; other counts in full digits.
+     * A count the way etcd's benchmark tables write N and {@link Sizes#parseCount} reads it back: {@code 100K}, {@code
+     * 1M}, {@code 1500K}; other counts in full digits.
      */
     public static String count(long n) {
         if (n != 0 && n % 1_000_000 == 0) {
