@@ -22,9 +22,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Get and put throughput of {@link BTreeIndex} against {@link ReferenceIndex} on the same keys (issue 5: B-tree get
- * at least 1.5x the reference, put no worse), the JMH twin of engine's test-scope {@code IndexSpeedMain}: N
- * random 64 B keys ({@link Workload}), one version each, revision i for the i-th put.
+ * Get and put throughput of {@link BTreeIndex} against {@link ReferenceIndex} on the same keys (the bounds of
+ * btree/reference are the {@code get} and {@code put} targets of {@link Targets}): N random 64 B keys
+ * ({@link Workload}), one version each, revision i for the i-th put.
  *
  * <h2>get</h2>
  * Throughput of {@code get(key, latest revision)}, one key per operation, on an index filled once per trial with

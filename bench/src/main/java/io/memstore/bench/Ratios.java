@@ -19,23 +19,15 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * Prints the write path's ratios (issue 15) from JMH's JSON results ({@code -rf json -rff FILE}), for every
- * {@code keys} value found: B-tree get and put throughput over the reference index's and the store's ingest
- * rate over the raw insert's, each beside its target, and the store's get over a raw SQLite point select of the
- * same rows, which has no target. Missing halves of a pair are skipped.
- * <pre>
- *   java -cp bench/target/benchmarks.jar io.memstore.bench.Ratios jmh-result.json
- * </pre>
+ * The speed ratios from JMH's JSON results ({@code -rf json -rff FILE}), for every {@code keys} value found: B-tree
+ * get and put throughput over the reference index's and the store's ingest rate over the raw insert's, each beside
+ * its bound in {@link Targets}, and the store's get over a raw SQLite point select of the same rows, which has no
+ * bound. Missing halves of a pair are skipped. {@link ProcessFigures} runs it ({@code ratios FILE}).
  * The put rate is {@link IndexBenchmark}'s {@code puts} counter (puts per second); the ingest rate is N over
  * the single-shot time of one ingest. The JSON is read with SnakeYAML's safe loader (JSON is YAML), already a
  * dependency of the engine: the project has no JSON library.
  */
-public final class Ratios {
-    /** The get and put ratios the B-tree had when issue 15 was filed, which it may not fall below. */
-    static final double GET_TARGET = 4.2;
-    static final double PUT_TARGET = 1.9;
-    static final double INGEST_TARGET = 0.9;
-
+final class Ratios {
     private static final String GET = IndexBenchmark.class.getName() + ".get";
     private static final String PUT = IndexBenchmark.class.getName() + ".put";
     private static final String STORE = IngestBenchmark.class.getName() + ".store";
@@ -84,28 +76,13 @@ public final class Ratios {
     private Ratios() {
     }
 
-    public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("usage: java -cp bench/target/benchmarks.jar io.memstore.bench.Ratios"
-                    + " <JMH result file written with -rf json -rff FILE>");
-            System.exit(2);
-        }
-        try {
-            List<String> lines = report(read(Path.of(args[0])));
-            if (lines.isEmpty()) {
-                System.err.println(args[0] + ": no pair of IndexBenchmark, IngestBenchmark or StoreGetBenchmark and"
-                        + " RawPointSelectBenchmark results to compare");
-                System.exit(1);
-            }
-            lines.forEach(System.out::println);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-        }
-    }
-
     /** The lines of the report, grouped by keys (ascending); empty when no pair is complete. */
     static List<String> report(List<Result> results) {
+        return report(results, Targets.load());
+    }
+
+    /** As {@link #report(List)}, against {@code targets}. */
+    static List<String> report(List<Result> results, Targets targets) {
         TreeSet<Integer> sizes = new TreeSet<>();
         for (Result r : results) {
             String keys = r.params().get("keys");
@@ -119,16 +96,16 @@ public final class Ratios {
             String k = Integer.toString(keys);
             Optional<Double> getB = find(results, GET, k, "btree").map(r -> r.primary().perSecond(where(r)));
             Optional<Double> getR = find(results, GET, k, "reference").map(r -> r.primary().perSecond(where(r)));
-            pair(block, "get", "btree", getB, "reference", getR, "ops/s", GET_TARGET);
+            pair(block, "get", "btree", getB, "reference", getR, "ops/s", targets.get("get"));
             Optional<Double> putB = find(results, PUT, k, "btree").map(r -> putsPerSecond(r, keys));
             Optional<Double> putR = find(results, PUT, k, "reference").map(r -> putsPerSecond(r, keys));
-            pair(block, "put", "btree", putB, "reference", putR, "puts/s", PUT_TARGET);
+            pair(block, "put", "btree", putB, "reference", putR, "puts/s", targets.get("put"));
             Optional<Double> store = find(results, STORE, k, null).map(r -> keys / r.primary().secondsPerOp(where(r)));
             Optional<Double> raw = find(results, RAW, k, null).map(r -> keys / r.primary().secondsPerOp(where(r)));
-            pair(block, "ingest", "store", store, "raw", raw, "rows/s", INGEST_TARGET);
+            pair(block, "ingest", "store", store, "raw", raw, "rows/s", targets.get("ingest"));
             Optional<Double> storeGet = find(results, STORE_GET, k, null).map(r -> r.primary().perSecond(where(r)));
             Optional<Double> select = find(results, POINT_SELECT, k, null).map(r -> r.primary().perSecond(where(r)));
-            pair(block, "read", "store", storeGet, "select", select, "ops/s", Double.NaN);
+            pair(block, "read", "store", storeGet, "select", select, "ops/s", null);
             if (!block.isEmpty()) {
                 lines.add("keys=" + keys);
                 lines.addAll(block);
@@ -142,15 +119,14 @@ public final class Ratios {
         return puts != null ? puts.perSecond(where(r) + ": puts") : keys * r.primary().perSecond(where(r));
     }
 
-    /** A line for a pair, when both halves were measured; {@code target} NaN: the ratio is only reported. */
+    /** A line for a pair, when both halves were measured; {@code target} null: the ratio is only reported. */
     private static void pair(List<String> block, String what, String aName, Optional<Double> a, String bName,
-                             Optional<Double> b, String unit, double target) {
+                             Optional<Double> b, String unit, Targets.Target target) {
         if (a.isEmpty() || b.isEmpty()) {
             return;
         }
         double ratio = a.get() / b.get();
-        String verdict = Double.isNaN(target) ? "(no target)" : String.format(Locale.ROOT, "(target >= %.1f: %s)",
-                target, ratio >= target ? "met" : "MISSED");
+        String verdict = target == null ? "(no target)" : target.verdict(ratio);
         block.add(String.format(Locale.ROOT, "  %-7s %-6s %,14.0f %-7s %-10s %,14.0f %-7s %s/%s %.2f %s",
                 what, aName, a.get(), unit, bName, b.get(), unit, aName, bName, ratio, verdict));
     }

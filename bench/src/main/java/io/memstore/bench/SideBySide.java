@@ -6,43 +6,24 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * The memory half of issue 5's side-by-side benchmark: reads a memstore:check result (memstore.json of
+ * The memory half of the side-by-side comparison: reads a memstore:check result (memstore.json of
  * bench/src/side-by-side/side-by-side.yaml) and prints every btree row beside its reference twin (same workload and
  * parameters, other index) with the ratio btree/reference, then the compacted row's live heap over the 1-version
- * row's. The speed half is JMH ({@link IndexBenchmark}, {@link IngestBenchmark}, ratios by {@link Ratios}); the
- * command that runs both is bench/src/side-by-side/side-by-side.sh.
+ * row's against its bound in {@link Targets}. The speed half is JMH ({@link IndexBenchmark}, {@link IngestBenchmark},
+ * ratios by {@link Ratios}); {@link ProcessFigures}' {@code side-by-side} runs both.
  */
-public final class SideBySide {
+final class SideBySide {
     private static final List<Metric> SHOWN = List.of(Metric.INDEX_LIVE_HEAP, Metric.INDEX_BYTES_PER_KEY,
             Metric.PROCESS_RSS, Metric.LOAD_PUTS_PER_SECOND, Metric.GET_OPS_PER_SECOND);
 
     private SideBySide() {
-    }
-
-    public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: SideBySide <memstore.json>");
-            System.exit(2);
-        }
-        Path file = Path.of(args[0]);
-        RunResult result;
-        try {
-            result = ResultJson.read(file);
-        } catch (IOException e) {
-            System.err.println("SideBySide: cannot read " + file + ": " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        print(result, System.out);
     }
 
     static void print(RunResult result, PrintStream out) {
@@ -78,8 +59,8 @@ public final class SideBySide {
         if (random1 != null && compacted != null) {
             double c = compacted.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
             double one = random1.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
-            out.printf(Locale.ROOT, "compacted btree live heap / 1-version btree live heap: %.3f"
-                    + " (target <= 1.05)%n", c / one);
+            out.printf(Locale.ROOT, "compacted btree live heap / 1-version btree live heap: %.3f %s%n", c / one,
+                    Targets.load().get("compacted").verdict(c / one));
         }
     }
 

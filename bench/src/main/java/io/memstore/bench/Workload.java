@@ -5,16 +5,15 @@ import io.memstore.measure.spec.KeyPattern;
 import java.util.SplittableRandom;
 
 /**
- * The rows every benchmark here uses, the same shape as engine's test-scope harness
- * IndexSpeedMain: 64 B keys of full-range random bytes, as etcd's benchmark, and one 256 B random
- * value. Keys come from the probe's {@link KeyGenerator} with a fixed seed, so a run sees the same keys on
+ * The rows every benchmark here uses: 64 B keys of full-range random bytes, as etcd's benchmark, and one 256 B
+ * random value. Keys come from the probe's {@link KeyGenerator} with a fixed seed, so a run sees the same keys on
  * every machine and JVM, and two benchmarks given the same N see the same keys.
  */
-final class Workload {
+public final class Workload {
     static final int KEY_SIZE = 64;
     static final int VALUE_SIZE = 256;
     static final long SEED = 1;
-    /** The lookup order's seed, as IndexSpeedMain's. */
+    /** The lookup order's seed. */
     static final long SHUFFLE_SEED = 7;
 
     private Workload() {
@@ -24,7 +23,7 @@ final class Workload {
      * Keys 0..n-1, each its own array. Their order is the generator's, which is random in key order: putting
      * them in this order is a random-order insert.
      */
-    static byte[][] keys(int n) {
+    public static byte[][] keys(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("keys must be at least 1, was " + n);
         }
@@ -44,7 +43,7 @@ final class Workload {
     }
 
     /** A random permutation of 0..n-1 (Fisher-Yates, fixed seed). */
-    static int[] shuffled(int n) {
+    public static int[] shuffled(int n) {
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;

@@ -31,11 +31,13 @@ class BenchmarkListTest {
     }
 
     @Test
-    void listsTheSixBenchmarksWithTheirModes() {
+    void listsTheEightBenchmarksWithTheirModes() {
         assertThat(entries).containsOnlyKeys("io.memstore.bench.IndexBenchmark.get",
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IngestBenchmark.store",
                 "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.StoreGetBenchmark.get",
-                "io.memstore.bench.RawPointSelectBenchmark.select");
+                "io.memstore.bench.RawPointSelectBenchmark.select", "io.memstore.store.GetPartsBenchmark.descend",
+                "io.memstore.store.GetPartsBenchmark.find");
+        assertThat(entries.get("io.memstore.store.GetPartsBenchmark.find").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.RawPointSelectBenchmark.select").getMode())
                 .isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.StoreGetBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
@@ -55,8 +57,10 @@ class BenchmarkListTest {
             assertThat(params.get("index")).containsExactly("btree", "reference");
             assertThat(params.get("keys")).containsExactly("1000000");
         }
-        assertThat(entries.get("io.memstore.bench.IngestBenchmark.store").getParams().orElse(null).get("keys"))
-                .containsExactly("1000000");
+        for (String name : new String[] {"io.memstore.bench.IngestBenchmark.store",
+                "io.memstore.store.GetPartsBenchmark.find"}) {
+            assertThat(entries.get(name).getParams().orElse(null).get("keys")).as(name).containsExactly("1000000");
+        }
     }
 
     @Test

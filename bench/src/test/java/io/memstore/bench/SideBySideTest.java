@@ -45,6 +45,6 @@ class SideBySideTest {
         assertThat(perKeyLines).filteredOn(l -> l.startsWith("compacted")).singleElement().asString()
                 .contains("78.0 B").contains("300.0 B").endsWith("0.260");
         assertThat(perKeyLines).filteredOn(l -> !l.startsWith("compacted")).allMatch(l -> l.endsWith("0.250"));
-        assertThat(lines).last().asString().contains("1.040 (target <= 1.05)");
+        assertThat(lines).last().asString().contains("1.040 (target <= 1.05: met)");
     }
 }

@@ -1,4 +1,4 @@
-package io.memstore.measure.plan;
+package io.memstore.bench;
 
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.run.SpecRunner;
@@ -21,23 +21,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The small, always-run variant of the validation: real forked measurements of the reference index, fitted at
- * 2.5K and 10K keys, predicting 100K keys; the index live heap must be within 3 %. (The documented benchmark,
- * {@link PredictionValidationBenchmark}, fits at 25K and 100K and predicts 1M.) Linux only: RSS comes from /proc.
+ * 2.5K and 10K keys, predicting 100K keys; the index live heap must be within the {@code heapError} target.
+ * ({@link ProcessFigures}' {@code validate} fits at 25K and 100K and predicts 1M.) Linux only: RSS comes from /proc.
  */
 @EnabledOnOs(OS.LINUX)
-class PredictionValidationTest {
+class ValidationTest {
     @TempDir
     Path work;
 
     /** Probes that read RSS without settling: quick, for the heap; the benchmark settles. */
     static SpecRunner runner(Path work) {
-        return runner(work, Duration.ZERO);
-    }
-
-    static SpecRunner runner(Path work, Duration settle) {
         List<Path> cp = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
                 .toList();
-        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000).withSettle(settle));
+        return new SpecRunner(RunnerOptions.of(cp).withWorkDir(work).withGets(1_000).withSettle(Duration.ZERO));
     }
 
     static RowParams reference() {
@@ -46,13 +42,15 @@ class PredictionValidationTest {
     }
 
     @Test
-    void predictsTenTimesTheFittedKeysWithinThreePercent() {
+    void predictsTenTimesTheFittedKeysWithinTheHeapErrorTarget() {
         List<Validation.Check> checks = Validation.run(reference(), List.of(2_500L, 10_000L), 100_000,
                 List.of(1, 5), runner(work));
         Validation.markdown(checks).forEach(System.out::println);
         assertThat(checks).hasSize(2);
+        Targets.Target heapError = Targets.load().get("heapError");
         for (Validation.Check c : checks) {
-            assertThat(Math.abs(c.heapError())).as("heap error of %s", c.row()).isLessThanOrEqualTo(0.03);
+            assertThat(heapError.met(Math.abs(c.heapError()))).as("heap error of %s: %s", c.row(), c.heapError())
+                    .isTrue();
             // RSS follows the collector's sizing, and at 10K keys the young generation has not reached its cap:
             // measured +31 % idle and +59 % on a loaded machine. Stated in the output, held only to a factor of 2.
             assertThat(Math.abs(c.rssError())).as("RSS error of %s", c.row()).isLessThanOrEqualTo(1.0);

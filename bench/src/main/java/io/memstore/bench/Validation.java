@@ -1,5 +1,8 @@
-package io.memstore.measure.plan;
+package io.memstore.bench;
 
+import io.memstore.measure.plan.Calibration;
+import io.memstore.measure.plan.Planner;
+import io.memstore.measure.plan.Prediction;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
@@ -17,16 +20,17 @@ import java.util.Locale;
 /**
  * Keeps the predictions honest: measures rows at small key counts and at a large one, fits on the small ones
  * only, predicts the large ones and reports the error against their measurement, and whether the measurement fell
- * inside the band the plan printed. The capacity-planning page's table comes from this (fit at 100K keys, predict
- * 1M); the test suite runs a smaller variant. {@link #heldOut} does the same with rows already measured (a check's
- * memstore.json): every row is predicted from the rows of its configuration with at most a quarter of its keys.
+ * inside the band the plan printed. {@link ProcessFigures}' {@code validate} runs it (fit at 25K and 100K keys,
+ * predict 1M); the test suite runs a smaller variant. {@link #heldOut} does the same with rows already measured (a
+ * check's memstore.json): every row is predicted from the rows of its configuration with at most a quarter of its
+ * keys.
  */
-public final class Validation {
+final class Validation {
     private Validation() {
     }
 
     /** One predicted row against its measurement, with the predicted bands. */
-    public record Check(String row, double measuredHeap, double predictedHeap, double measuredRss,
+    record Check(String row, double measuredHeap, double predictedHeap, double measuredRss,
                         double predictedRss, double heapLow, double heapHigh, double rssLow, double rssHigh) {
         static Check of(RowResult measured, Prediction p) {
             return new Check(measured.name(), measured.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), p.liveHeap(),
@@ -57,7 +61,7 @@ public final class Validation {
      * @param checkKeys key count of the rows predicted
      * @param versions  versions values, each measured at every key count
      */
-    public static List<Check> run(RowParams base, List<Long> fitKeys, long checkKeys, List<Integer> versions,
+    static List<Check> run(RowParams base, List<Long> fitKeys, long checkKeys, List<Integer> versions,
                                   SpecRunner runner) {
         List<Row> fit = new ArrayList<>();
         List<Row> check = new ArrayList<>();
@@ -83,7 +87,7 @@ public final class Validation {
      * Every row predicted from the others that measured its configuration ({@link Calibration#matching}) with at
      * most a quarter of its keys; rows that have none, or too few to predict from, are left out.
      */
-    public static List<Check> heldOut(List<RowResult> rows) {
+    static List<Check> heldOut(List<RowResult> rows) {
         List<Check> out = new ArrayList<>();
         for (RowResult r : rows) {
             if (r.metric(Metric.PROCESS_RSS).isEmpty() || r.metric(Metric.INDEX_LIVE_HEAP).isEmpty()) {
@@ -99,8 +103,8 @@ public final class Validation {
         return out;
     }
 
-    /** The checks as a Markdown table (MB = 10^6 B, as the seed writes its tables), then the band coverage. */
-    public static List<String> markdown(List<Check> checks) {
+    /** The checks as a Markdown table (MB = 10^6 B, as etcd's benchmark writes its tables), then the band coverage. */
+    static List<String> markdown(List<Check> checks) {
         List<String> lines = new ArrayList<>();
         lines.add("| row | live heap measured, MB | predicted (band), MB | error | RSS measured, MB | predicted (band),"
                 + " MB | error | in band |");
