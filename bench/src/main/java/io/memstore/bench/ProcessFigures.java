@@ -53,7 +53,8 @@ public final class ProcessFigures {
             "  side-by-side [JMH ARGS]  memstore:check of " + SIDE_BY_SIDE_SPEC + " (every btree row beside its reference twin),",
             "                           then JMH (default: " + String.join(" ", JMH_DEFAULTS) + ") and its ratios; into "
                     + SIDE_BY_SIDE_OUT,
-            "  ratios JMH.json          the ratios of a JMH result (-rf json -rff FILE) against their targets",
+            "  pairs MEMSTORE.json      a check's btree rows, each beside its reference twin (side-by-side's memory half)",
+            "  ratios JMH.json          the ratios of a JMH result (-rf json -rff FILE) against their targets (its speed half)",
             "  footprint btree|reference KEYS VERSIONS random|hierarchical|sequential [LEAF-CAPACITY] [roundrobin|shuffled]",
             "                           an index's live heap per key, loose, settled and compacted (run with -XX:+UseSerialGC)",
             "  reopen FILE KEYS VERSIONS OPENS",
@@ -89,6 +90,11 @@ public final class ProcessFigures {
         switch (args[0]) {
             case "side-by-side" -> {
                 return sideBySide(rest, out);
+            }
+            case "pairs" -> {
+                arguments(rest, 1, 1);
+                SideBySide.print(ResultJson.read(Path.of(rest.get(0))), out);
+                return 0;
             }
             case "ratios" -> {
                 arguments(rest, 1, 1);

@@ -64,6 +64,8 @@ class ProcessFiguresTest {
                 .hasMessage("KEYS: expected a positive whole number, was '-1'");
         assertThatThrownBy(() -> run("footprint", "btree", "10", "1", "zigzag"))
                 .hasMessage("footprint: expected random, hierarchical or sequential, was 'zigzag'");
+        assertThatThrownBy(() -> run("pairs", dir.resolve("none.json").toString()))
+                .hasMessageContaining("none.json");
         assertThatThrownBy(() -> run("ratios", dir.resolve("none.json").toString()))
                 .hasMessage(dir.resolve("none.json") + ": no such file");
         assertThat(ProcessFigures.USAGE.lines()).allMatch(l -> l.length() <= 160);
