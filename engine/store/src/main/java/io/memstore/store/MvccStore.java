@@ -49,7 +49,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * Linux, the pid of the process holding it); see {@link StoreLock}. An existing file is checked read-only
  * before anything writes to it: SQLite header, application_id, format version, the write-ahead log, tables,
  * meta rows, the row counts, and every key row and its checksum while the index is rebuilt from them in revision
- * order (a file of format version 2, 3 or 4 is upgraded in place first; {@link StoreSchema}). A foreign,
+ * order (a file of another format version is refused; {@link StoreSchema}). A foreign,
  * damaged or inconsistent file fails with {@link StoreFormatException} (a damaged row with
  * {@link StoreCorruptionException}) naming the file and is left unchanged; {@link #verify(Path)} lists every
  * damaged row of a file.

@@ -77,26 +77,6 @@ final class RowWriter implements AutoCloseable {
         }
     }
 
-    /**
-     * Inserts kv_key rows alone: {@code entries[i]} ({@link KeyEntry}) at {@code revs[i]}, for {@code i < n},
-     * revisions ascending; for the upgrade of a file whose kv_value rows stay as they are.
-     */
-    void insertKeys(long[] revs, byte[][] entries, int n) throws SQLException {
-        int i = 0;
-        for (; i + CHUNK_ROWS <= n; i += CHUNK_ROWS) {
-            for (int j = 0; j < CHUNK_ROWS; j++) {
-                keyChunk.setLong(j * KEY_COLUMNS + 1, revs[i + j]);
-                keyChunk.setBytes(j * KEY_COLUMNS + 2, entries[i + j]);
-            }
-            keyChunk.executeUpdate();
-        }
-        for (; i < n; i++) {
-            keyOne.setLong(1, revs[i]);
-            keyOne.setBytes(2, entries[i]);
-            keyOne.executeUpdate();
-        }
-    }
-
     private void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
         st.setBytes(at + 2, KeyEntry.encode(crc, scratch, r.rev(), r.key(), r.createRev(), r.version(),

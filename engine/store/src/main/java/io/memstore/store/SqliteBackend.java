@@ -121,9 +121,8 @@ final class SqliteBackend implements AutoCloseable {
      * scanned read-only: the header's application_id and format version, the write-ahead log's frames
      * ({@link WalCheck}), the tables, the meta rows, every kv_key row (its checksum verified, then handed to
      * {@code sink} in revision order) and the number of kv_value rows, so that a foreign, damaged or inconsistent
-     * file fails here without having been modified. Only then is it opened for writing. A file of format
-     * version 2, 3 or 4 is first upgraded in place ({@link FormatUpgrade}, which verifies every row it copies and
-     * changes nothing when it fails).
+     * file, or one of another format version, fails here without having been modified. Only then is it opened for
+     * writing.
      *
      * <p>The read-only connection stays open until the writer's is: SQLite closes its last descriptor of the
      * file when its last connection to it closes, and that would drop the lock (see {@link StoreLock}).
@@ -148,21 +147,13 @@ final class SqliteBackend implements AutoCloseable {
             StoreMeta meta = StoreMeta.EMPTY;
             if (existing) {
                 ro = validate(file, lock);
-                int version = userVersion(ro);
-                if (version != StoreSchema.FORMAT_VERSION) {
-                    w = connect(file, false);
-                    configureWriter(w, options);
-                    FormatUpgrade.upgrade(w, file, version);
-                }
                 meta = checkContents(ro, file, sink);
             }
-            if (w == null) {
-                w = connect(file, false);
-                if (!existing) {
-                    createSchema(w);
-                }
-                configureWriter(w, options);
+            w = connect(file, false);
+            if (!existing) {
+                createSchema(w);
             }
+            configureWriter(w, options);
             closeQuietly(ro);
             ro = null;
             backend = new SqliteBackend(file, lock, w, options, meta);
@@ -229,17 +220,11 @@ final class SqliteBackend implements AutoCloseable {
                             }
                         }
                     }
-                    int version = userVersion(ro);
-                    StoreMeta meta = checkTables(s, file, version);
+                    StoreMeta meta = checkTables(s, file);
                     Scan scan;
                     DamageSink sink = (rev, key, problem) -> damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
                     try {
-                        scan = switch (version) {
-                            case StoreSchema.V2 -> scanVersion2(s, rows, sink);
-                            case StoreSchema.V3 -> scanVersion3(s, rows, sink);
-                            case StoreSchema.V4 -> scanVersion4(s, rows, sink);
-                            default -> scanJoined(s, rows, sink);
-                        };
+                        scan = scanJoined(s, rows, sink);
                     } catch (SQLException e) {
                         problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
                         scan = null;
@@ -250,12 +235,10 @@ final class SqliteBackend implements AutoCloseable {
                             problems.add(p);
                         }
                     }
-                    if (version != StoreSchema.V2) {
-                        long orphans = queryLong(s, "SELECT count(*) FROM kv_value WHERE rev NOT IN"
-                                + " (SELECT rev FROM kv_key)");
-                        if (orphans > 0) {
-                            problems.add(orphans + " kv_value rows have no kv_key row");
-                        }
+                    long orphans = queryLong(s, "SELECT count(*) FROM kv_value WHERE rev NOT IN"
+                            + " (SELECT rev FROM kv_key)");
+                    if (orphans > 0) {
+                        problems.add(orphans + " kv_value rows have no kv_key row");
                     }
                 } catch (StoreFormatException e) {
                     problems.add(e.getMessage());
@@ -687,9 +670,9 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     private static void checkVersion(Path file, long version, String where) {
-        String why = StoreSchema.readableVersion(version);
+        String why = StoreSchema.versionProblem(version);
         if (why != null) {
-            throw new StoreFormatException(file + " has format version " + version + where + ": " + why
+            throw new StoreFormatException(file + " has format version " + version + where + why
                     + "; the file was not modified");
         }
     }
@@ -700,7 +683,7 @@ final class SqliteBackend implements AutoCloseable {
      */
     private static StoreMeta checkContents(Connection ro, Path file, RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
-            StoreMeta meta = checkTables(s, file, StoreSchema.FORMAT_VERSION);
+            StoreMeta meta = checkTables(s, file);
             long expected = expectedRows(file, meta);
             sink.begin(expected);
             Scan scan = scanKeys(ro, s, file, expected, sink, (rev, key, problem) -> {
@@ -750,22 +733,12 @@ final class SqliteBackend implements AutoCloseable {
         return Math.max(0, Math.min(meta.rowCount(), bytes / 16));
     }
 
-    /** The tables of format {@code version} and the meta rows; throws when they are not as that version has them. */
-    static StoreMeta checkTables(Statement s, Path file, int version) throws SQLException {
-        if (version == StoreSchema.V2) {
-            checkColumns(s, file, "kv", StoreSchema.V2_KV_COLUMNS);
-        } else if (version == StoreSchema.V3) {
-            checkColumns(s, file, "kv_key", StoreSchema.V3_KEY_COLUMNS);
-            checkColumns(s, file, "kv_value", StoreSchema.V3_VALUE_COLUMNS);
-        } else if (version == StoreSchema.V4) {
-            checkColumns(s, file, "kv_key", StoreSchema.V4_KEY_COLUMNS);
-            checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
-        } else {
-            checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
-            checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
-        }
+    /** The tables and the meta rows; throws when they are not as {@link StoreSchema} has them. */
+    private static StoreMeta checkTables(Statement s, Path file) throws SQLException {
+        checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
+        checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
         checkColumns(s, file, "meta", StoreSchema.META_COLUMNS);
-        return readMeta(s, file, version);
+        return readMeta(s, file);
     }
 
     /**
@@ -847,66 +820,6 @@ final class SqliteBackend implements AutoCloseable {
         return new Scan(rows[0], lastMain);
     }
 
-    /** {@link #scanJoined} of a format version 4 file, whose kv_key rows hold their fields in columns of their own. */
-    private static Scan scanVersion4(Statement s, long[] rows, DamageSink damage) throws SQLException {
-        long lastMain = 0;
-        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.crc, v.value, v.rev"
-                + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
-            while (rs.next()) {
-                long rev = rs.getLong(1);
-                byte[] key = orEmpty(rs.getBytes(2));
-                long createRev = rs.getLong(3);
-                long version = rs.getLong(4);
-                long stored = rs.getLong(5);
-                byte[] value = orEmpty(rs.getBytes(6));
-                rs.getLong(7);
-                boolean noValue = rs.wasNull();
-                rows[0]++;
-                lastMain = Revision.main(rev);
-                long computed = RowChecksum.ofKey(rev, key, createRev, version, RowChecksum.valueHalf(stored));
-                long keyHalf = RowChecksum.keyHalf(stored);
-                String problem = keyHalf != computed ? keyDamage(keyHalf, computed)
-                        : noValue ? "has no value row in kv_value"
-                        : valueDamage(RowChecksum.valueHalf(stored), RowChecksum.ofValue(rev, value), version == 0,
-                                value);
-                report(damage, rev, key, createRev, version, problem);
-            }
-        }
-        return new Scan(rows[0], lastMain);
-    }
-
-    /** {@link #scanJoined} of a format version 3 file, whose rows have a tombstone column and a checksum per table. */
-    private static Scan scanVersion3(Statement s, long[] rows, DamageSink damage) throws SQLException {
-        long lastMain = 0;
-        try (ResultSet rs = s.executeQuery("SELECT k.rev, k.key, k.create_rev, k.version, k.tombstone, k.crc,"
-                + " v.value, v.crc, v.rev FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
-            while (rs.next()) {
-                long rev = rs.getLong(1);
-                byte[] key = orEmpty(rs.getBytes(2));
-                int tombstone = rs.getInt(5);
-                long stored = rs.getLong(6);
-                byte[] value = orEmpty(rs.getBytes(7));
-                long storedValue = rs.getLong(8);
-                rs.getLong(9);
-                boolean noValue = rs.wasNull();
-                rows[0]++;
-                lastMain = Revision.main(rev);
-                long createRev = rs.getLong(3);
-                long version = rs.getLong(4);
-                long computed = RowChecksum.ofV3Key(rev, key, createRev, version, tombstone != 0);
-                String problem = stored != computed || (tombstone != 0 && tombstone != 1)
-                        ? keyDamage(stored, computed) : noValue ? "has no value row in kv_value"
-                        : valueDamage(storedValue, RowChecksum.ofValue(rev, value), tombstone == 1, value);
-                if (problem == null && (tombstone == 1) != (version == 0)) {
-                    problem = "has tombstone " + tombstone + " but version " + version
-                            + " (a tombstone has version 0, a put at least 1)";
-                }
-                report(damage, rev, key, createRev, version, problem);
-            }
-        }
-        return new Scan(rows[0], lastMain);
-    }
-
     /**
      * Reports a row to {@code damage}: with {@code problem}, what its checksums found, or when they found nothing,
      * with what makes the intact row one the open refuses on its own ({@link IndexLoader#rowProblem}, keys up to
@@ -923,7 +836,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    /** What is wrong with a key row whose checksum fails (in versions 4 and 5, the checksum's key half). */
+    /** What is wrong with a key row whose checksum fails (the key half of its checksum word). */
     static String keyDamage(long stored, long computed) {
         return String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored, computed);
     }
@@ -935,29 +848,6 @@ final class SqliteBackend implements AutoCloseable {
                     computed);
         }
         return tombstone && value.length != 0 ? "is a tombstone with a value of " + value.length + " B" : null;
-    }
-
-    /** For {@link #verify} of a format version 2 file: every kv row, checked; counts the rows in {@code rows[0]}. */
-    private static Scan scanVersion2(Statement s, long[] rows, DamageSink damage) throws SQLException {
-        long lastMain = 0;
-        try (ResultSet rs = s.executeQuery(
-                "SELECT rev, key, create_rev, version, tombstone, value, crc FROM kv ORDER BY rev")) {
-            while (rs.next()) {
-                long rev = rs.getLong(1);
-                byte[] key = orEmpty(rs.getBytes(2));
-                int tombstone = rs.getInt(5);
-                byte[] value = orEmpty(rs.getBytes(6));
-                long stored = rs.getLong(7);
-                long computed = RowChecksum.ofV2(rev, key, value, rs.getLong(3), rs.getLong(4), tombstone != 0);
-                rows[0]++;
-                lastMain = Revision.main(rev);
-                if (stored != computed || (tombstone != 0 && tombstone != 1)) {
-                    damage.damaged(rev, key, String.format("fails its checksum (stored 0x%08x, computed 0x%08x)",
-                            stored, computed));
-                }
-            }
-        }
-        return new Scan(rows[0], lastMain);
     }
 
     static byte[] orEmpty(byte[] b) {
@@ -983,7 +873,7 @@ final class SqliteBackend implements AutoCloseable {
         }
     }
 
-    private static StoreMeta readMeta(Statement s, Path file, int expectedVersion) throws SQLException {
+    private static StoreMeta readMeta(Statement s, Path file) throws SQLException {
         Map<String, Long> values = new HashMap<>();
         try (ResultSet rs = s.executeQuery("SELECT name, typeof(value), value FROM meta")) {
             while (rs.next()) {
@@ -996,9 +886,9 @@ final class SqliteBackend implements AutoCloseable {
             }
         }
         long version = metaValue(values, StoreSchema.META_FORMAT_VERSION, file);
-        if (version != expectedVersion) {
+        if (version != StoreSchema.FORMAT_VERSION) {
             throw new StoreFormatException(file + " has meta format_version " + version + " but header user_version "
-                    + expectedVersion + "; the file was not modified");
+                    + StoreSchema.FORMAT_VERSION + "; the file was not modified");
         }
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
@@ -1129,13 +1019,6 @@ final class SqliteBackend implements AutoCloseable {
     static long queryLong(Statement s, String sql) throws SQLException {
         try (ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;
-        }
-    }
-
-    /** The format version in SQLite's view of the header (the write-ahead log included). */
-    private static int userVersion(Connection c) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            return queryInt(s, "PRAGMA user_version");
         }
     }
 

@@ -46,42 +46,21 @@ import java.util.List;
  * </ul>
  *
  * <h2>Format versions</h2>
- * <ul>
- *   <li>1: one table kv without {@code kv.crc} and {@code meta.row_count}; the version row was named
- *       {@code schema_version}. Refused: its rows cannot be checked, so this version does not read it.</li>
- *   <li>2: one table {@code kv(rev, key, value, create_rev, version, tombstone, crc)} with {@link #V2_KV_COLUMNS},
- *       {@code crc} the {@link RowChecksum#ofV2} of the whole row; the meta rows as in version 4, row_count
- *       counting kv. The open had to read every value to rebuild the index.</li>
- *   <li>3: kv_key and kv_value as in version 4, but kv_key had a {@code tombstone} column (1 for a tombstone)
- *       and each table its own 32-bit checksum ({@link #V3_KEY_COLUMNS}, {@link #V3_VALUE_COLUMNS}:
- *       {@link RowChecksum#ofV3Key} and {@link RowChecksum#ofValue}). Version 4 kept both checksums in one
- *       column and dropped the tombstone column, which the version implies.</li>
- *   <li>4: kv_value as in version 5, kv_key with the columns {@link #V4_KEY_COLUMNS}, the fields of the entry
- *       in columns of their own: {@code key}, {@code create_rev} (0 for a tombstone), {@code version} and
- *       {@code crc} ({@link RowChecksum#of}, over the fields rather than their bytes). Version 5 puts them in one
- *       blob: three columns less per row for the open to read and for every insert to bind.</li>
- *   <li>5 ({@link #FORMAT_VERSION}): the format above.</li>
- * </ul>
- * Opening a file of version 2, 3 or 4 upgrades it in place ({@link FormatUpgrade}): in one SQLite transaction every
- * row is read in revision order, its checksums verified, and copied into the tables of version 5 (from version 4,
- * kv_key alone: kv_value and its checksums stay as they are); the old tables are dropped and both version marks set
- * to 5. A damaged row stops the upgrade with nothing changed; a crash
- * during it leaves the old file as it was, and the next open upgrades again. {@link MvccStore#verify} reads a
- * file of version 2, 3 or 4 as it is.
+ * Until the first release the store reads one format, {@link #FORMAT_VERSION}, and carries no code for the
+ * versions before it: they were written and superseded before any user had a file, and upgrade code nobody needs
+ * is code to keep correct for nothing. A file of any other version is refused before anything is written to it,
+ * with a {@link StoreFormatException} naming the file, its version, the version this build reads and what to do
+ * ({@link #versionProblem}). From the first release on, every change of the format ships with its upgrade of the
+ * previous version and a test that kills the upgrade midway and opens what it left.
  *
  * <p>The version is in two places that must agree: SQLite's header ({@code PRAGMA user_version}, read before
- * SQLite opens the file) and the meta row. A file of a newer version is refused by name; which versions are read
- * or upgraded is decided by {@link #readableVersion}, and the upgrade runs in {@link SqliteBackend#open}, between
- * the read-only check and the scan that rebuilds the index.
+ * SQLite opens the file, and again through SQLite, which sees a header the write-ahead log rewrote) and the meta
+ * row.
  */
 final class StoreSchema {
     /** "MSKV" in ASCII. */
     static final int APPLICATION_ID = 0x4D534B56;
     static final int FORMAT_VERSION = 5;
-    /** The earlier formats, upgraded in place on open ({@link FormatUpgrade}). */
-    static final int V2 = 2;
-    static final int V3 = 3;
-    static final int V4 = 4;
     /** Page size of new files: 16 KiB pages made bulk inserts faster than the 4 KiB default. */
     static final int PAGE_SIZE = 16384;
 
@@ -114,42 +93,9 @@ final class StoreSchema {
             new Column("rev", "INTEGER", false, true),
             new Column("entry", "BLOB", true, false));
 
-    /** kv_key of format version 4. */
-    static final List<Column> V4_KEY_COLUMNS = List.of(
-            new Column("rev", "INTEGER", false, true),
-            new Column("key", "BLOB", true, false),
-            new Column("create_rev", "INTEGER", true, false),
-            new Column("version", "INTEGER", true, false),
-            new Column("crc", "INTEGER", true, false));
-
     static final List<Column> VALUE_COLUMNS = List.of(
             new Column("rev", "INTEGER", false, true),
             new Column("value", "BLOB", true, false));
-
-    /** kv_key of format version 3. */
-    static final List<Column> V3_KEY_COLUMNS = List.of(
-            new Column("rev", "INTEGER", false, true),
-            new Column("key", "BLOB", true, false),
-            new Column("create_rev", "INTEGER", true, false),
-            new Column("version", "INTEGER", true, false),
-            new Column("tombstone", "INTEGER", true, false),
-            new Column("crc", "INTEGER", true, false));
-
-    /** kv_value of format version 3. */
-    static final List<Column> V3_VALUE_COLUMNS = List.of(
-            new Column("rev", "INTEGER", false, true),
-            new Column("value", "BLOB", true, false),
-            new Column("crc", "INTEGER", true, false));
-
-    /** The one table of format version 2. */
-    static final List<Column> V2_KV_COLUMNS = List.of(
-            new Column("rev", "INTEGER", false, true),
-            new Column("key", "BLOB", true, false),
-            new Column("value", "BLOB", true, false),
-            new Column("create_rev", "INTEGER", true, false),
-            new Column("version", "INTEGER", true, false),
-            new Column("tombstone", "INTEGER", true, false),
-            new Column("crc", "INTEGER", true, false));
 
     static final List<Column> META_COLUMNS = List.of(
             new Column("name", "TEXT", false, true),
@@ -159,22 +105,21 @@ final class StoreSchema {
     }
 
     /**
-     * Null when this version reads files of format {@code version} (the current one, or 2 to 4, which the open
-     * upgrades), else why not (completing "the file has format version N, ..."). The one place that decides
-     * which versions are read.
+     * Null when this build reads files of format {@code version}, else why not and what to do, completing
+     * "FILE has format version N": the one place that decides which versions are read.
      */
-    static String readableVersion(long version) {
-        if (version == FORMAT_VERSION || version == V4 || version == V3 || version == V2) {
+    static String versionProblem(long version) {
+        if (version == FORMAT_VERSION) {
             return null;
         }
-        String reads = "this version reads format versions " + V2 + " to " + FORMAT_VERSION;
+        String reads = "this memstore reads format version " + FORMAT_VERSION + " only";
         if (version > FORMAT_VERSION) {
-            return "written by a newer memstore; " + reads + " only";
+            return ", written by a newer memstore; " + reads + ": open it with a memstore that reads version " + version;
         }
-        if (version == 1) {
-            return "an older format whose rows carry no checksums; " + reads
-                    + " only (copy the data with the memstore that wrote it into a new store)";
+        if (version >= 1) {
+            return ", a pre-release format; " + reads + ": re-create the store, or copy its data into a new one with"
+                    + " the memstore that wrote it";
         }
-        return "not a format memstore ever wrote; " + reads;
+        return ", not a format memstore ever wrote; " + reads;
     }
 }

@@ -21,6 +21,8 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -95,28 +97,43 @@ class StoreFileValidationTest {
         refusedUnchanged(file).hasMessageContaining("not a memstore file");
     }
 
+    /**
+     * A real SQLite file with memstore's application_id and another user_version: refused, naming the file, both
+     * versions and what to do, with its bytes unchanged. The tables are those of format version 4, the last
+     * pre-release format before this one, as plain SQL wrote them.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void anOlderPreReleaseFormatVersion(int version) {
+        Path file = dir.resolve("v" + version + ".db");
+        sql(file, "PRAGMA page_size = 16384", "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
+                "PRAGMA user_version = " + version, "PRAGMA journal_mode = WAL",
+                "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, create_rev INTEGER NOT NULL,"
+                        + " version INTEGER NOT NULL, crc INTEGER NOT NULL)",
+                "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)",
+                "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+                "INSERT INTO meta VALUES ('format_version', " + version + "), ('current_revision', 1),"
+                        + " ('scheduled_compaction', 0), ('finished_compaction', 0), ('row_count', 1)",
+                "INSERT INTO kv_key VALUES (" + Revision.pack(1, 0) + ", x'6b', " + Revision.pack(1, 0) + ", 1, 7)",
+                "INSERT INTO kv_value VALUES (" + Revision.pack(1, 0) + ", x'76')");
+        refusedUnchanged(file).hasMessage(file + " has format version " + version + ", a pre-release format; this"
+                + " memstore reads format version " + StoreSchema.FORMAT_VERSION + " only: re-create the store, or copy"
+                + " its data into a new one with the memstore that wrote it; the file was not modified");
+        String hash = sha256(file);
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.ok()).isFalse();
+        assertThat(report.problems()).singleElement().asString().contains("has format version " + version + ",");
+        assertThat(sha256(file)).as("file bytes after verify").isEqualTo(hash);
+    }
+
     @Test
     void aNewerFormatVersion() {
         Path file = storeWithRows("newer.db", 10, 10);
         int newer = StoreSchema.FORMAT_VERSION + 1;
         sql(file, "PRAGMA user_version = " + newer);
-        refusedUnchanged(file).hasMessageContaining("has format version " + newer + ": written by a newer memstore")
-                .hasMessageContaining("reads format versions 2 to " + StoreSchema.FORMAT_VERSION + " only");
-    }
-
-    @Test
-    void formatVersionOneWithoutChecksums() {
-        Path file = dir.resolve("v1.db");
-        sql(file, "PRAGMA page_size = 16384", "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
-                "PRAGMA user_version = 1", "PRAGMA journal_mode = WAL",
-                "CREATE TABLE kv (rev INTEGER PRIMARY KEY, key BLOB NOT NULL, value BLOB NOT NULL,"
-                        + " create_rev INTEGER NOT NULL, version INTEGER NOT NULL, tombstone INTEGER NOT NULL)",
-                "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
-                "INSERT INTO meta VALUES ('schema_version', 1), ('current_revision', 1), ('scheduled_compaction', 0),"
-                        + " ('finished_compaction', 0)",
-                "INSERT INTO kv VALUES (" + Revision.pack(1, 0) + ", x'6b', x'76', " + Revision.pack(1, 0) + ", 1, 0)");
-        refusedUnchanged(file).hasMessageContaining("has format version 1: an older format whose rows carry no"
-                + " checksums").hasMessageContaining("reads format versions 2 to " + StoreSchema.FORMAT_VERSION + " only");
+        refusedUnchanged(file).hasMessage(file + " has format version " + newer + ", written by a newer memstore;"
+                + " this memstore reads format version " + StoreSchema.FORMAT_VERSION + " only: open it with a"
+                + " memstore that reads version " + newer + "; the file was not modified");
     }
 
     @Test
