@@ -15,7 +15,7 @@ import java.util.Arrays;
  * reports, so the same file gives the same error at the same revision. Any other index gets the calls in revision
  * order.
  */
-final class IndexLoader implements SqliteBackend.RowSink {
+final class IndexLoader implements RowScan.RowSink {
     private final Path file;
     private final RevisionIndex index;
     private final int maxKeySize;

@@ -89,7 +89,7 @@ final class KeyEntry {
         long computed = RowChecksum.ofEntry(crc, scratch, rev, entry, RowChecksum.valueHalf(stored));
         boolean decoded = decode(rev);
         if (RowChecksum.keyHalf(stored) != computed) {
-            return SqliteBackend.keyDamage(RowChecksum.keyHalf(stored), computed);
+            return RowScan.keyDamage(RowChecksum.keyHalf(stored), computed);
         }
         return decoded ? null : "passes its checksum but its entry does not decode (a varint runs past the end of"
                 + " its " + entry.length + " B)";

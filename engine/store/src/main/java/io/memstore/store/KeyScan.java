@@ -115,7 +115,7 @@ final class KeyScan implements AutoCloseable {
                 boolean more = true;
                 while (n < BATCH_ROWS && (more = rs.next())) {
                     b.rev[n] = rs.getLong(1);
-                    b.entry[n] = SqliteBackend.orEmpty(rs.getBytes(2));
+                    b.entry[n] = SqliteConnections.orEmpty(rs.getBytes(2));
                     n++;
                 }
                 b.size = n;

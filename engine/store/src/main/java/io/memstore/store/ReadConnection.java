@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * One read-only SQLite connection with its prepared row lookups. A connection serves one thread at a time
- * (the backend's pool hands it out); in WAL mode it reads concurrently with the writer.
+ * (the {@link ReaderPool} hands it out); in WAL mode it reads concurrently with the writer.
  *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
@@ -129,7 +129,7 @@ final class ReadConnection implements AutoCloseable {
             throw damaged(rev, key, "has no value row in kv_value");
         }
         long version = entry.version;
-        problem = SqliteBackend.valueDamage(entry.valueCrc(), RowChecksum.ofValue(rev, value), version == 0, value);
+        problem = RowScan.valueDamage(entry.valueCrc(), RowChecksum.ofValue(rev, value), version == 0, value);
         if (problem != null) {
             throw damaged(rev, key, problem);
         }

@@ -100,7 +100,7 @@ class BitFlipTest {
             write(store, 12); // what a crash leaves in the log: the last 12 transactions
             Path copy = StoreTestSupport.crashCopy(file, dir);
             db = Files.readAllBytes(copy);
-            wal = Files.readAllBytes(SqliteBackend.sideFile(copy, "-wal"));
+            wal = Files.readAllBytes(SqliteConnections.sideFile(copy, "-wal"));
         }
         Tally t = flip(db, wal, history.size() - 1, null, FLIPS);
         System.out.printf("bit flips, write-ahead log (%d B, database %d B, expected revision %d): %s%n", wal.length,
@@ -149,7 +149,7 @@ class BitFlipTest {
         java.util.SortedSet<Long> rolledBackTo = new java.util.TreeSet<>();
         List<String> wrong = new ArrayList<>();
         Path file = dir.resolve("flipped.db");
-        Path walFile = SqliteBackend.sideFile(file, "-wal");
+        Path walFile = SqliteConnections.sideFile(file, "-wal");
         for (int trial = 0; trial < flips; trial++) {
             long bit = (long) (rnd.nextDouble() * target.length * 8L);
             if (pages != null) {
@@ -158,7 +158,7 @@ class BitFlipTest {
             }
             byte[] damaged = target.clone();
             damaged[(int) (bit / 8)] ^= (byte) (1 << (bit % 8));
-            Files.deleteIfExists(SqliteBackend.sideFile(file, "-shm"));
+            Files.deleteIfExists(SqliteConnections.sideFile(file, "-shm"));
             Files.deleteIfExists(walFile);
             Files.write(file, wal == null ? damaged : db);
             if (wal != null) {

@@ -164,7 +164,7 @@ class IntegrityTest {
         assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("holds 19 rows where 20 were written"));
         assertThat(report.toString()).contains("revision 11.0, key \"k10\": has a value that fails its checksum");
         assertThat(sha256(file)).as("verify changes nothing").isEqualTo(hash);
-        assertThat(Files.exists(SqliteBackend.sideFile(file, "-wal"))).isFalse();
+        assertThat(Files.exists(SqliteConnections.sideFile(file, "-wal"))).isFalse();
     }
 
     @Test
@@ -195,7 +195,7 @@ class IntegrityTest {
             }
             copy = StoreTestSupport.crashCopy(file, dir);
         }
-        Path wal = SqliteBackend.sideFile(copy, "-wal");
+        Path wal = SqliteConnections.sideFile(copy, "-wal");
         assertThat(Files.size(wal)).as("the copy has a log of several frames").isGreaterThan(4L * StoreSchema.PAGE_SIZE);
         Path intact = StoreTestSupport.crashCopy(copy, dir);
         try (RandomAccessFile raf = new RandomAccessFile(wal.toFile(), "rw")) {

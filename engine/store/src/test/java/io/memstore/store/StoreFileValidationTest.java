@@ -263,7 +263,7 @@ class StoreFileValidationTest {
     @Test
     void leftoverLogWithoutItsDatabase() throws IOException {
         Path file = dir.resolve("gone.db");
-        Files.write(SqliteBackend.sideFile(file, "-wal"), new byte[100]);
+        Files.write(SqliteConnections.sideFile(file, "-wal"), new byte[100]);
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
                 .hasMessageContaining("write-ahead log without its database");
         assertThat(Files.exists(file)).isFalse();

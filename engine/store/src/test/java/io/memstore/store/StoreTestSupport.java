@@ -100,9 +100,9 @@ final class StoreTestSupport {
         try {
             Path copy = dir.resolve("crash-" + System.nanoTime() + ".db");
             Files.copy(file, copy);
-            Path wal = SqliteBackend.sideFile(file, "-wal");
+            Path wal = SqliteConnections.sideFile(file, "-wal");
             if (Files.exists(wal)) {
-                Files.copy(wal, SqliteBackend.sideFile(copy, "-wal"));
+                Files.copy(wal, SqliteConnections.sideFile(copy, "-wal"));
             }
             return copy;
         } catch (IOException e) {

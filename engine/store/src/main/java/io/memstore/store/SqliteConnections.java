@@ -1,0 +1,136 @@
+package io.memstore.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * How the store connects to its SQLite file and sets each kind of connection up: the writer (WAL mode, the
+ * durability's synchronous setting, the page cache), the pooled readers (read-only, query_only), the background
+ * checkpointer's, and the plain read-only connections of the open's checks; plus the small helpers every part of
+ * the backend shares (side files, sizes, one-value queries, quiet closes).
+ *
+ * <p>A connection gets no pragma on connect, so a read-only one never writes anything: each pragma is applied by
+ * the code that knows which kind of connection it makes.
+ */
+final class SqliteConnections {
+    private static final int BUSY_TIMEOUT_MS = 5_000;
+
+    private SqliteConnections() {
+    }
+
+    /** A plain connection: no pragma is applied on connect, so a read-only one never writes anything. */
+    static Connection connect(Path file, boolean readOnly) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(readOnly);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        return config.createConnection("jdbc:sqlite:" + file);
+    }
+
+    /** The writer's settings: WAL mode (refused otherwise), the durability's synchronous, cache and temp store. */
+    static void configureWriter(Connection w, StoreOptions options) throws SQLException {
+        try (Statement s = w.createStatement()) {
+            String mode;
+            try (ResultSet rs = s.executeQuery("PRAGMA journal_mode = WAL")) {
+                mode = rs.next() ? rs.getString(1) : "?";
+            }
+            if (!"wal".equalsIgnoreCase(mode)) {
+                throw new SQLException("SQLite refused WAL mode (journal mode is " + mode + ")");
+            }
+            s.execute("PRAGMA synchronous = " + synchronous(options));
+            s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
+            s.execute("PRAGMA temp_store = MEMORY");
+        }
+    }
+
+    private static String synchronous(StoreOptions options) {
+        return options.durability() == Durability.FULL ? "FULL" : "NORMAL";
+    }
+
+    /** A pooled reader's connection: read-only, query_only, with the store's page cache. */
+    static Connection readConnection(Path file, StoreOptions options) throws SQLException {
+        Connection c = connect(file, true);
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
+            s.execute("PRAGMA query_only = 1");
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw e;
+        }
+        return c;
+    }
+
+    /**
+     * The {@link WalCheckpointer}'s connection: read-write (a checkpoint writes the database file), with the
+     * writer's synchronous setting, which decides the checkpoint's fsyncs.
+     */
+    static Connection checkpointConnection(Path file, StoreOptions options) throws SQLException {
+        Connection c = connect(file, false);
+        try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA synchronous = " + synchronous(options));
+        } catch (SQLException e) {
+            closeQuietly(c);
+            throw e;
+        }
+        return c;
+    }
+
+    static int queryInt(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    static long queryLong(Statement s, String sql) throws SQLException {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    static byte[] orEmpty(byte[] b) {
+        return b == null ? StoredRow.NO_VALUE : b;
+    }
+
+    /**
+     * Removes {@code side} when it did not exist before and, with {@code onlyIfEmpty}, holds nothing: a side file
+     * that only a failed check or open created.
+     */
+    static void removeIfCreated(Path side, boolean existedBefore, boolean onlyIfEmpty) {
+        try {
+            if (!existedBefore && Files.exists(side) && (!onlyIfEmpty || Files.size(side) == 0)) {
+                Files.delete(side);
+            }
+        } catch (IOException ignored) {
+            // best effort: an empty side file is harmless
+        }
+    }
+
+    static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // reporting the original failure
+            }
+        }
+    }
+
+    /** SQLite's file beside {@code file}: {@code -wal} or {@code -shm}. */
+    static Path sideFile(Path file, String suffix) {
+        return file.resolveSibling(file.getFileName() + suffix);
+    }
+
+    /** Bytes of {@code p}; 0 when it does not exist or cannot be read. */
+    static long sizeOf(Path p) {
+        try {
+            return Files.exists(p) ? Files.size(p) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}
