@@ -32,7 +32,7 @@ public final class CheckHost {
         RunnerOptions runner = RunnerOptions.of(Arrays.stream(System.getProperty("java.class.path")
                         .split(File.pathSeparator)).map(Path::of).toList())
                 .withWorkDir(out.resolve("work")).withMainClass(args[1]).withTimeout(Duration.ofMinutes(2))
-                .withGets(1000).withProgress(Progress.of(EVERY_LINE, EVERY_LINE));
+                .withGets(1000).withSettle(Duration.ZERO).withProgress(Progress.of(EVERY_LINE, EVERY_LINE));
         Check.run(spec, new CheckRequest(null, out, null, 1.0, runner));
         System.out.println("check done");
     }
