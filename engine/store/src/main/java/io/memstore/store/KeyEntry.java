@@ -4,13 +4,13 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
- * The {@code entry} column of a kv_key row (format version 5, {@link StoreSchema}): everything the index needs of
- * a change except its revision, in one blob, so that reading a row costs the driver two column calls (the revision
- * and this) instead of one per field. The open reads every kv_key row, and the driver's per-column cost (a native
- * call under the connection's lock) was a large part of that read.
+ * The {@code entry} column of a kv_key row ({@link StoreSchema}): everything the index needs of a change except its
+ * revision, in one blob, so that reading a row costs the driver two column calls (the revision and this) instead of
+ * one per field. The open reads every kv_key row, and the driver's per-column cost (a native call under the
+ * connection's lock) was a large part of that read.
  *
  * <pre>
- * bytes 0..7   checksum, big-endian: RowChecksum.ofEntry (the row's half) above RowChecksum.ofValue (the value's)
+ * bytes 0..3   checksum, big-endian: RowChecksum.ofEntry
  * varint       version: 0 for a tombstone, the key's version in its generation (1 or more) for a put
  * varint       rev - create_rev, a put only (0 for the put that creates its generation); a tombstone has none
  * the rest     the key's bytes
@@ -20,22 +20,21 @@ import java.util.zip.CRC32C;
  * every byte but the last, at most ten bytes for 64 bits. The distance to the created revision rather than the
  * revision itself keeps the field at one byte for the first put of a key and at a few for the rest.
  *
- * <p>The row's half of the checksum covers the revision and every byte of the entry after the checksum, so damage
- * to the stored bytes is found (as {@link RowChecksum} says, every flipped bit or burst of up to 32) before they
- * are decoded; a malformed entry that passes it comes from a writer that broke the format, and {@link #read}
- * reports it too. An instance decodes one entry at a time
- * into its fields and is used by one thread.
+ * <p>The checksum covers the revision and every byte of the entry after it, so damage to the stored bytes is found
+ * (as {@link RowChecksum} says, every flipped bit or burst of up to 32) before they are decoded; a malformed entry
+ * that passes it comes from a writer that broke the format, and {@link #read} reports it too. The value's checksum
+ * is in its own row ({@link ValueRow}). An instance decodes one entry at a time into its fields and is used by one
+ * thread.
  */
 final class KeyEntry {
     /** Bytes of the checksum at the start of an entry. */
-    static final int CHECKSUM_BYTES = 8;
+    static final int CHECKSUM_BYTES = RowChecksum.BYTES;
     private static final int MAX_VARINT_BYTES = 10;
 
     private final CRC32C crc = new CRC32C();
     private final byte[] scratch = new byte[8];
 
     /** The fields of the entry last {@link #read}. */
-    long stored;
     long version;
     long createRev;
     /** Where the key begins in the entry. */
@@ -44,14 +43,13 @@ final class KeyEntry {
     /** The varint last decoded. */
     private long varint;
 
-    /** The entry of a change: {@code valueCrc} is {@link RowChecksum#ofValue} of its value at {@code rev}. */
-    static byte[] encode(long rev, byte[] key, long createRev, long version, long valueCrc) {
-        return encode(new CRC32C(), new byte[8], rev, key, createRev, version, valueCrc);
+    /** The entry of a change. */
+    static byte[] encode(long rev, byte[] key, long createRev, long version) {
+        return encode(new CRC32C(), new byte[8], rev, key, createRev, version);
     }
 
-    /** {@link #encode(long, byte[], long, long, long)} with a {@code crc} and {@code scratch} the caller reuses. */
-    static byte[] encode(CRC32C crc, byte[] scratch, long rev, byte[] key, long createRev, long version,
-            long valueCrc) {
+    /** {@link #encode(long, byte[], long, long)} with a {@code crc} and {@code scratch} the caller reuses. */
+    static byte[] encode(CRC32C crc, byte[] scratch, long rev, byte[] key, long createRev, long version) {
         boolean put = version != 0;
         int size = CHECKSUM_BYTES + varintSize(version) + (put ? varintSize(rev - createRev) : 0) + key.length;
         byte[] e = new byte[size];
@@ -60,12 +58,7 @@ final class KeyEntry {
             at = putVarint(e, at, rev - createRev);
         }
         System.arraycopy(key, 0, e, at, key.length);
-        long keyHalf = RowChecksum.ofEntry(crc, scratch, rev, e, valueCrc);
-        long checksum = keyHalf << 32 | valueCrc;
-        for (int i = CHECKSUM_BYTES - 1; i >= 0; i--) {
-            e[i] = (byte) checksum;
-            checksum >>>= 8;
-        }
+        RowChecksum.store(e, RowChecksum.ofEntry(crc, scratch, rev, e));
         return e;
     }
 
@@ -76,20 +69,17 @@ final class KeyEntry {
      */
     String read(long rev, byte[] entry) {
         this.entry = entry;
-        stored = 0;
         version = 0;
         createRev = 0;
         keyFrom = Math.min(entry.length, CHECKSUM_BYTES);
         if (entry.length < CHECKSUM_BYTES) {
             return "has an entry of " + entry.length + " B, shorter than its " + CHECKSUM_BYTES + " B checksum";
         }
-        for (int i = 0; i < CHECKSUM_BYTES; i++) {
-            stored = stored << 8 | (entry[i] & 0xFF);
-        }
-        long computed = RowChecksum.ofEntry(crc, scratch, rev, entry, RowChecksum.valueHalf(stored));
+        long stored = RowChecksum.stored(entry);
+        long computed = RowChecksum.ofEntry(crc, scratch, rev, entry);
         boolean decoded = decode(rev);
-        if (RowChecksum.keyHalf(stored) != computed) {
-            return RowScan.keyDamage(RowChecksum.keyHalf(stored), computed);
+        if (stored != computed) {
+            return RowChecksum.mismatch(stored, computed);
         }
         return decoded ? null : "passes its checksum but its entry does not decode (a varint runs past the end of"
                 + " its " + entry.length + " B)";
@@ -131,11 +121,6 @@ final class KeyEntry {
     /** The key of the entry last read, in an array of its own. */
     byte[] key() {
         return Arrays.copyOfRange(entry, keyFrom, entry.length);
-    }
-
-    /** The value's checksum the entry last read holds ({@link RowChecksum#ofValue}). */
-    long valueCrc() {
-        return RowChecksum.valueHalf(stored);
     }
 
     private static int varintSize(long v) {

@@ -56,8 +56,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Integrity</h2>
  * Every row carries a checksum of its contents ({@link RowChecksum}): a key row's is verified on open and on
- * every read, a value row's whenever a read returns its value and by {@link #verify(Path)}; a mismatch throws
- * {@link StoreCorruptionException} naming the file, key and revision, and no damaged value is ever returned.
+ * every range read, a value row's whenever a read returns its value and by {@link #verify(Path)}. A get reads the
+ * value row alone and checks it against the key, created revision and version the index holds for it, which its
+ * checksum covers. A mismatch throws {@link StoreCorruptionException} naming the file, key and revision, and no
+ * damaged value is ever returned.
  */
 public final class MvccStore implements AutoCloseable {
 
@@ -287,18 +289,58 @@ public final class MvccStore implements AutoCloseable {
         return range(key, end, RangeOptions.latest());
     }
 
-    /** The key at the current revision, or null when it is not live. */
+    /** The key at the current revision, or null when it is not live: {@code range(key, null)}'s one key. */
     public KeyValue get(byte[] key) {
-        return first(range(key, null, RangeOptions.latest()));
+        return get(key, RangeOptions.latest());
     }
 
     /** The key at main revision {@code rev}, or null when it was not live then. */
     public KeyValue get(byte[] key, long rev) {
-        return first(range(key, null, RangeOptions.atRevision(rev)));
+        return get(key, RangeOptions.atRevision(rev));
     }
 
-    private static KeyValue first(RangeResult r) {
-        return r.kvs().isEmpty() ? null : r.kvs().get(0);
+    /**
+     * The one key of a single-key range, read as a range reads it but for the row: the index answers with the
+     * change's revision, created revision and version, so only the change's value row is read, by revision, and
+     * checked against them ({@link ValueRow}); the key row holds nothing the index does not.
+     */
+    private KeyValue get(byte[] key, RangeOptions options) {
+        checkRangeKeys(key, null);
+        checkOpen();
+        long current = currentRevision;
+        long rev = options.isLatest() ? current : options.revision();
+        if (rev > current) {
+            throw new FutureRevisionException(rev, current);
+        }
+        checkNotCompacted(rev);
+        KeyState state = index.get(key, rev);
+        KeyValue kv = state == null ? null : read(key, state, rev);
+        // a compaction that began after the first check may have trimmed what the index answered
+        checkNotCompacted(rev);
+        return kv;
+    }
+
+    /** The change {@code state} of {@code key}: from the deferred buffer first, then its value row in SQLite. */
+    private KeyValue read(byte[] key, KeyState state, long atRev) {
+        long modRev = state.modRevision();
+        if (deferred != null) {
+            // after currentRevision, and in this order: see DeferredWriter
+            StoredRow r = deferred.pending().get(modRev);
+            PendingRows f = r == null ? deferred.flushing() : null;
+            if (f != null) {
+                r = f.get(modRev);
+            }
+            if (r != null) {
+                return r.toKeyValue(true);
+            }
+        }
+        byte[] value = backend.readValue(modRev, key, state.createRevision(), state.version());
+        if (value == null) {
+            checkNotCompacted(atRev); // deleted by a compaction that raced with this read
+            throw ReadConnection.damaged(file, modRev, key, "has no value row in kv_value");
+        }
+        return new KeyValue(key.clone(), value, Revision.main(state.createRevision()), Revision.main(modRev),
+                state.version());
     }
 
     /** The rows of the index's answer: from the deferred buffer first, then from SQLite. */

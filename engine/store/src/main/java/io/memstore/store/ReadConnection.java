@@ -16,9 +16,13 @@ import java.util.Map;
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
  * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
  * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
- * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both checksums
- * ({@link RowChecksum}, in the kv_key row's {@link KeyEntry}) are checked before a row is returned, and a kv_key
- * row whose kv_value row is missing is damage, reported as such.
+ * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both rows' checksums
+ * ({@link KeyEntry}, {@link ValueRow}) are checked before a row is returned, and a kv_key row whose kv_value row is
+ * missing is damage, reported as such.
+ *
+ * <p>A get of one key needs no kv_key row ({@link #readValue}): the index knows the key, its revision, created
+ * revision and version, and the value row's checksum covers them, so the value row alone is read, by revision, and
+ * checked against what the index says.
  */
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
@@ -30,7 +34,9 @@ final class ReadConnection implements AutoCloseable {
     private final PreparedStatement begin;
     private final PreparedStatement commit;
     private final PreparedStatement rollback;
+    private final PreparedStatement valueByRev;
     private final KeyEntry entry = new KeyEntry();
+    private final ValueRow valueRow = new ValueRow();
 
     ReadConnection(Path file, Connection conn) throws SQLException {
         this.file = file;
@@ -44,6 +50,35 @@ final class ReadConnection implements AutoCloseable {
         begin = conn.prepareStatement("BEGIN");
         commit = conn.prepareStatement("COMMIT");
         rollback = conn.prepareStatement("ROLLBACK");
+        valueByRev = conn.prepareStatement("SELECT value FROM kv_value WHERE rev = ?");
+    }
+
+    /**
+     * The value of the put at packed revision {@code rev} of {@code key}, whose generation was created at
+     * {@code createRev} and which is its {@code version}-th put, as the index holds them; null when kv_value has no
+     * row at {@code rev}.
+     *
+     * @throws StoreCorruptionException when the row fails its checksum against those fields (damaged, or not the
+     *                                  row of that change)
+     */
+    byte[] readValue(long rev, byte[] key, long createRev, long version) {
+        byte[] row;
+        try {
+            valueByRev.setLong(1, rev);
+            try (ResultSet rs = valueByRev.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                row = bytes(rs, 1);
+            }
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "reading revision " + Revision.toString(rev));
+        }
+        String problem = valueRow.problem(rev, key, createRev, version, row);
+        if (problem != null) {
+            throw damaged(file, rev, key, problem);
+        }
+        return ValueRow.value(row);
     }
 
     /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
@@ -115,28 +150,29 @@ final class ReadConnection implements AutoCloseable {
         }
     }
 
-    /** A row from the {@link #COLUMNS} of a result set, after both its checksums passed. */
+    /** A row from the {@link #COLUMNS} of a result set, after both its rows' checksums passed. */
     private StoredRow row(ResultSet rs) throws SQLException {
         long rev = rs.getLong(1);
         String problem = entry.read(rev, bytes(rs, 2));
         byte[] key = entry.key();
         if (problem != null) {
-            throw damaged(rev, key, problem);
+            throw damaged(file, rev, key, problem);
         }
         byte[] value = bytes(rs, 3);
         rs.getLong(4);
         if (rs.wasNull()) {
-            throw damaged(rev, key, "has no value row in kv_value");
+            throw damaged(file, rev, key, "has no value row in kv_value");
         }
         long version = entry.version;
-        problem = RowScan.valueDamage(entry.valueCrc(), RowChecksum.ofValue(rev, value), version == 0, value);
+        problem = valueRow.problem(rev, key, entry.createRev, version, value);
         if (problem != null) {
-            throw damaged(rev, key, problem);
+            throw damaged(file, rev, key, problem);
         }
-        return new StoredRow(rev, key, value, entry.createRev, version, version == 0);
+        return new StoredRow(rev, key, ValueRow.value(value), entry.createRev, version, version == 0);
     }
 
-    private StoreCorruptionException damaged(long rev, byte[] key, String problem) {
+    /** The exception for damage to the change of {@code key} at {@code rev}: {@code problem} completes "the row ...". */
+    static StoreCorruptionException damaged(Path file, long rev, byte[] key, String problem) {
         return new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
                 + " %s %s; MvccStore.verify lists every damaged row", file, KeyValue.printable(key),
                 Revision.toString(rev), problem));
@@ -157,6 +193,7 @@ final class ReadConnection implements AutoCloseable {
             begin.close();
             commit.close();
             rollback.close();
+            valueByRev.close();
             conn.close();
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, file, "closing a read connection");

@@ -70,6 +70,16 @@ final class ReaderPool {
         }
     }
 
+    /** The value of one put, read from its kv_value row alone: {@link ReadConnection#readValue}. */
+    byte[] readValue(long rev, byte[] key, long createRev, long version) {
+        ReadConnection rc = acquire();
+        try {
+            return rc.readValue(rev, key, createRev, version);
+        } finally {
+            idle.offer(rc);
+        }
+    }
+
     private ReadConnection acquire() {
         try {
             while (true) {

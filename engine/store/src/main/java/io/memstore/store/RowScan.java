@@ -115,18 +115,4 @@ final class RowScan {
             damage.damaged(rev, key, problem);
         }
     }
-
-    /** What is wrong with a key row whose checksum fails (the key half of its checksum word). */
-    static String keyDamage(long stored, long computed) {
-        return String.format("fails its checksum (stored 0x%08x, computed 0x%08x)", stored, computed);
-    }
-
-    /** What is wrong with a value whose key row is intact (a failed checksum, a tombstone's value), or null. */
-    static String valueDamage(long stored, long computed, boolean tombstone, byte[] value) {
-        if (stored != computed) {
-            return String.format("has a value that fails its checksum (stored 0x%08x, computed 0x%08x)", stored,
-                    computed);
-        }
-        return tombstone && value.length != 0 ? "is a tombstone with a value of " + value.length + " B" : null;
-    }
 }

@@ -8,10 +8,10 @@ import java.util.zip.CRC32C;
 
 /**
  * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's kv_key entry
- * ({@link KeyEntry#encode}, its checksums included) made as its row is bound. Rows go in multi-row INSERTs of
- * {@link #CHUNK_ROWS} rows, one statement per table, each prepared once and reused: in one transaction that
- * writes rows faster than addBatch/executeBatch, since SQLite parses nothing and the driver makes one native call
- * per statement. The caller owns the transaction.
+ * ({@link KeyEntry}) and kv_value row ({@link ValueRow}), their checksums included, made as they are bound. Rows
+ * go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one statement per table, each prepared once and reused: in
+ * one transaction that writes rows faster than addBatch/executeBatch, since SQLite parses nothing and the driver
+ * makes one native call per statement. The caller owns the transaction.
  */
 final class RowWriter implements AutoCloseable {
     /** Rows per multi-row INSERT: 2 parameters each, well under SQLite's limit of 32,766. */
@@ -29,6 +29,7 @@ final class RowWriter implements AutoCloseable {
     private final PreparedStatement valueChunk;
     private final CRC32C crc = new CRC32C();
     private final byte[] scratch = new byte[8];
+    private final ValueRow valueRow = new ValueRow();
 
     RowWriter(Connection c) throws SQLException {
         PreparedStatement[] made = new PreparedStatement[4];
@@ -79,13 +80,12 @@ final class RowWriter implements AutoCloseable {
 
     private void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, KeyEntry.encode(crc, scratch, r.rev(), r.key(), r.createRev(), r.version(),
-                RowChecksum.ofValue(crc, scratch, r.rev(), r.value())));
+        st.setBytes(at + 2, KeyEntry.encode(crc, scratch, r.rev(), r.key(), r.createRev(), r.version()));
     }
 
-    private static void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {
+    private void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, r.value());
+        st.setBytes(at + 2, valueRow.encode(r.rev(), r.key(), r.createRev(), r.version(), r.value()));
     }
 
     /** Closes every statement, each even when closing another failed; throws the first failure. */

@@ -114,6 +114,11 @@ final class SqliteBackend implements AutoCloseable {
         return readers.read(revs);
     }
 
+    /** The value of one put, read from its kv_value row alone: {@link ReadConnection#readValue}. */
+    byte[] readValue(long rev, byte[] key, long createRev, long version) {
+        return readers.readValue(rev, key, createRev, version);
+    }
+
     /**
      * Closes every connection, each even when closing another failed, then releases the lock; waits for reads
      * in progress to hand their connection back. A read that does not finish within the wait keeps its

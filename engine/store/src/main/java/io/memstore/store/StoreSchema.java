@@ -4,16 +4,15 @@ import java.util.List;
 
 /**
  * The on-disk format of a store: one SQLite file in WAL mode (plus its {@code -wal} and {@code -shm} files
- * while open). Format version 5, {@link #FORMAT_VERSION}:
+ * while open). Format version 6, {@link #FORMAT_VERSION}:
  *
  * <pre>
  * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); rows are appended in rev order
- *        entry BLOB NOT NULL)        -- KeyEntry: the checksums (the key row's above the value's), the version
- *                                    -- (puts in the generation up to this one, 1 = created here; 0 for a
- *                                    -- tombstone), the packed revision that created the key's generation (a put
- *                                    -- only, as its distance to rev), and the key
+ *        entry BLOB NOT NULL)        -- KeyEntry: the row's checksum, the version (puts in the generation up to
+ *                                    -- this one, 1 = created here; 0 for a tombstone), the packed revision that
+ *                                    -- created the key's generation (a put only, as its distance to rev), the key
  * kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
- *          value BLOB NOT NULL)      -- empty for a tombstone
+ *          value BLOB NOT NULL)      -- ValueRow: the change's checksum, then the value (none for a tombstone)
  * meta(name TEXT PRIMARY KEY, value INTEGER NOT NULL):
  *    format_version        FORMAT_VERSION, also in the header's user_version
  *    current_revision      main revision of the last committed write transaction
@@ -28,20 +27,23 @@ import java.util.List;
  * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
  * rebuilt on open by scanning kv_key in revision order. A change of a key is split in two rows so that the open
  * reads what the index needs (the narrow kv_key rows, about a quarter of the file with 64 B keys and 256 B
- * values) and never a value; and a kv_key row is two columns, since the driver's cost of reading a row grows with
- * its columns (one native call each), not with its bytes.
+ * values) and never a value, and a get reads the value row alone; and each row is two columns, since the driver's
+ * cost of reading a row grows with its columns (one native call each), not with its bytes.
  *
  * <h2>Integrity</h2>
- * Every change carries two CRC32Cs ({@link RowChecksum}), both at the start of its kv_key row's entry: one of its
- * value and revision, and one of the revision, the rest of the entry and that value checksum. So a damaged row is
- * found wherever it is read, and kv_value holds nothing but the values, as a plain insert of them would:
+ * Every row carries a CRC32C ({@link RowChecksum}) at the start of its blob: a kv_key row's covers its revision and
+ * entry; a kv_value row's covers its revision and value and the fields of its change's kv_key row (key, version,
+ * created revision). So a damaged row is found wherever it is read, and a value row read alone is checked against
+ * the change the index says it belongs to:
  * <ul>
  *   <li>the open reads every kv_key row and checks its checksum before it decodes the entry, and compares the rows
  *       it saw with {@code row_count}, which notices rows that a damaged B-tree page no longer reaches (no row
- *       checksum can); it compares kv_value's row count ({@code count(*)}, which reads the table's pages but no value) with
- *       {@code row_count} too;</li>
- *   <li>a read joins the kv_key row to its kv_value row and checks both checksums; a kv_key row without its
- *       value row is reported as damage, never as a compacted or missing key;</li>
+ *       checksum can); it compares kv_value's row count ({@code count(*)}, which reads the table's pages but no
+ *       value) with {@code row_count} too;</li>
+ *   <li>a get reads the value row of the revision the index holds for the key and checks its checksum against the
+ *       key, version and created revision the index holds; a range joins each kv_key row to its kv_value row and
+ *       checks both. A change whose value row is missing is reported as damage, never as a compacted or missing
+ *       key;</li>
  *   <li>{@link MvccStore#verify} reads every row of both tables and checks both checksums and the pairing.</li>
  * </ul>
  *
@@ -60,7 +62,7 @@ import java.util.List;
 final class StoreSchema {
     /** "MSKV" in ASCII. */
     static final int APPLICATION_ID = 0x4D534B56;
-    static final int FORMAT_VERSION = 5;
+    static final int FORMAT_VERSION = 6;
     /** Page size of new files: 16 KiB pages made bulk inserts faster than the 4 KiB default. */
     static final int PAGE_SIZE = 16384;
 

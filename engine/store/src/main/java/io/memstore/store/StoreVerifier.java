@@ -99,6 +99,7 @@ final class StoreVerifier {
     private static RowScan.Scan scanJoined(Statement s, long[] rows, RowScan.DamageSink damage) throws SQLException {
         long lastMain = 0;
         KeyEntry e = new KeyEntry();
+        ValueRow valueRow = new ValueRow();
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
@@ -109,11 +110,12 @@ final class StoreVerifier {
                 boolean noValue = rs.wasNull();
                 rows[0]++;
                 lastMain = Revision.main(rev);
+                byte[] key = e.key();
                 if (problem == null) {
                     problem = noValue ? "has no value row in kv_value"
-                            : RowScan.valueDamage(e.valueCrc(), RowChecksum.ofValue(rev, value), e.version == 0, value);
+                            : valueRow.problem(rev, key, e.createRev, e.version, value);
                 }
-                RowScan.report(damage, rev, e.key(), e.createRev, e.version, problem);
+                RowScan.report(damage, rev, key, e.createRev, e.version, problem);
             }
         }
         return new RowScan.Scan(rows[0], lastMain);

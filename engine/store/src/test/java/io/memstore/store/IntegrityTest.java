@@ -56,7 +56,7 @@ class IntegrityTest {
     @Test
     void aDamagedValueIsRefusedWhenReadAndByVerifyNamingFileKeyAndRevision() {
         Path file = store("value.db");
-        sql(file, "UPDATE kv_value SET value = x'7630' WHERE rev = " + rev(8)); // "v0" instead of "v07"
+        sql(file, "UPDATE kv_value SET value = " + valueSpliced("7630") + " WHERE rev = " + rev(8)); // "v0", not "v07"
         VerifyReport report = MvccStore.verify(file);
         assertThat(report.damagedRows()).singleElement().satisfies(r -> {
             assertThat(r.revision()).isEqualTo(rev(8));
@@ -103,7 +103,7 @@ class IntegrityTest {
         try (MvccStore store = MvccStore.open(file, FAST)) {
             assertThat(s(store.get(b("k03")).value())).isEqualTo("v03");
             // damage behind the store's back, as a disk would: the next read of that row must not return it
-            sql(file, "UPDATE kv_value SET value = x'7878' WHERE rev = " + rev(4));
+            sql(file, "UPDATE kv_value SET value = " + valueSpliced("7878") + " WHERE rev = " + rev(4));
             assertThatThrownBy(() -> store.get(b("k03"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k03\"")
                     .hasMessageContaining("revision 4.0");
@@ -118,6 +118,33 @@ class IntegrityTest {
     }
 
     /**
+     * A get reads the value row of the revision the index holds, and nothing else: the key row may go behind the
+     * store's back and the get still answers, with the fields the index holds; a value row copied from another
+     * change, checksum and all, is refused, since that checksum covers its own change's key and fields.
+     */
+    @Test
+    void aGetReadsTheValueRowAloneAndChecksItAgainstTheIndex() {
+        Path file = store("one-row.db");
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            store.put(b("k03"), b("second"));
+            KeyValue before = store.get(b("k03"));
+            sql(file, "DELETE FROM kv_key WHERE rev = " + rev(21));
+            assertThat(store.get(b("k03"))).isEqualTo(before);
+            assertThat(before.createRevision()).isEqualTo(4);
+            assertThat(before.modRevision()).isEqualTo(21);
+            assertThat(before.version()).isEqualTo(2);
+            assertThatThrownBy(() -> store.range(b("k03"), b("k04"))).isInstanceOf(StoreException.class);
+
+            sql(file, "UPDATE kv_value SET value = (SELECT value FROM kv_value WHERE rev = " + rev(10) + ") WHERE rev = "
+                    + rev(8));
+            assertThatThrownBy(() -> store.get(b("k07"))).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("key \"k07\"").hasMessageContaining("revision 8.0")
+                    .hasMessageContaining("value that fails its checksum");
+            assertThat(s(store.get(b("k09")).value())).isEqualTo("v09");
+        }
+    }
+
+    /**
      * SQL for a kv_key entry ({@link KeyEntry}) with {@code length} bytes from byte {@code from} (0-based; negative
      * counts from the end) replaced by the bytes of {@code hex}.
      */
@@ -127,15 +154,20 @@ class IntegrityTest {
                 + ") AS BLOB)";
     }
 
+    /** SQL for a kv_value row ({@link ValueRow}) whose value is replaced by the bytes of {@code hex}, its checksum kept. */
+    private static String valueSpliced(String hex) {
+        return "CAST(substr(value, 1, " + RowChecksum.BYTES + ") || x'" + hex + "' AS BLOB)";
+    }
+
     @Test
     void aRowOfOtherFieldsOrChecksumChangedIsRefused() {
-        // the entry of k04's first put at revision 5: checksum (8 B), version 1, distance to create_rev 0, "k04"
+        // the entry of k04's first put at revision 5: checksum (4 B), version 1, distance to create_rev 0, "k04"
         String[] damage = {
             "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3938") + " WHERE rev = " + rev(5), // another key
-            "UPDATE kv_key SET entry = " + spliced(8, 1, "02") + " WHERE rev = " + rev(5),      // version 2
-            "UPDATE kv_key SET entry = " + spliced(9, 1, "04") + " WHERE rev = " + rev(5),      // another create_rev
-            "UPDATE kv_key SET entry = CAST(substr(entry, 1, 7) || CASE WHEN substr(entry, 8, 1) = x'00' THEN x'01'"
-                    + " ELSE x'00' END || substr(entry, 9) AS BLOB) WHERE rev = " + rev(5),    // the checksum itself
+            "UPDATE kv_key SET entry = " + spliced(4, 1, "02") + " WHERE rev = " + rev(5),      // version 2
+            "UPDATE kv_key SET entry = " + spliced(5, 1, "04") + " WHERE rev = " + rev(5),      // another create_rev
+            "UPDATE kv_key SET entry = CAST(substr(entry, 1, 3) || CASE WHEN substr(entry, 4, 1) = x'00' THEN x'01'"
+                    + " ELSE x'00' END || substr(entry, 5) AS BLOB) WHERE rev = " + rev(5),    // the checksum itself
             "UPDATE kv_key SET rev = " + rev(5) + " + 1 WHERE rev = " + rev(5), // moved to another revision
         };
         for (int i = 0; i < damage.length; i++) {
@@ -152,7 +184,8 @@ class IntegrityTest {
         VerifyReport clean = MvccStore.verify(file);
         assertThat(clean.ok()).as(clean.toString()).isTrue();
         assertThat(clean.rowsChecked()).isEqualTo(20);
-        sql(file, "UPDATE kv_value SET value = x'00' WHERE rev IN (" + rev(3) + ", " + rev(11) + ", " + rev(17) + ")",
+        sql(file, "UPDATE kv_value SET value = " + valueSpliced("00") + " WHERE rev IN (" + rev(3) + ", " + rev(11) + ", "
+                + rev(17) + ")",
                 "DELETE FROM kv_key WHERE rev = " + rev(6), "DELETE FROM kv_value WHERE rev = " + rev(6));
         String hash = sha256(file);
         VerifyReport report = MvccStore.verify(file);

@@ -8,36 +8,31 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link KeyEntry}: what {@link KeyEntry#encode} writes, {@link KeyEntry#read} gives back field for field, its
- * checksum finds every flipped bit of the entry, of its revision and of the value's checksum it vouches for, and
- * bytes that cannot be an entry are reported rather than decoded into something else.
+ * checksum finds every flipped bit of the entry and of its revision, and bytes that cannot be an entry are reported
+ * rather than decoded into something else.
  */
 class KeyEntryTest {
     private static final byte[] KEY = "some/key".getBytes(StandardCharsets.ISO_8859_1);
 
-    private static long valueCrc(long rev) {
-        return RowChecksum.ofValue(rev, "value".getBytes(StandardCharsets.ISO_8859_1));
-    }
-
     @Test
     void aFirstPutIsTheChecksumTwoBytesAndTheKey() {
         long rev = Revision.pack(7, 2);
-        byte[] e = KeyEntry.encode(rev, KEY, rev, 1, valueCrc(rev));
+        byte[] e = KeyEntry.encode(rev, KEY, rev, 1);
         assertThat(e).hasSize(KeyEntry.CHECKSUM_BYTES + 2 + KEY.length);
-        assertThat(e[8]).isEqualTo((byte) 1); // version
-        assertThat(e[9]).isEqualTo((byte) 0); // distance to create_rev
+        assertThat(e[4]).isEqualTo((byte) 1); // version
+        assertThat(e[5]).isEqualTo((byte) 0); // distance to create_rev
         KeyEntry r = new KeyEntry();
         assertThat(r.read(rev, e)).isNull();
         assertThat(r.key()).isEqualTo(KEY);
         assertThat(r.version).isEqualTo(1);
         assertThat(r.createRev).isEqualTo(rev);
-        assertThat(r.valueCrc()).isEqualTo(valueCrc(rev));
-        assertThat(r.keyFrom).isEqualTo(10);
+        assertThat(r.keyFrom).isEqualTo(6);
     }
 
     @Test
     void aTombstoneHasNoCreatedRevision() {
         long rev = Revision.pack(9, 0);
-        byte[] e = KeyEntry.encode(rev, KEY, 0, 0, RowChecksum.ofValue(rev, new byte[0]));
+        byte[] e = KeyEntry.encode(rev, KEY, 0, 0);
         assertThat(e).hasSize(KeyEntry.CHECKSUM_BYTES + 1 + KEY.length);
         KeyEntry r = new KeyEntry();
         assertThat(r.read(rev, e)).isNull();
@@ -58,13 +53,11 @@ class KeyEntryTest {
             long createRev = i % 3 == 0 ? rev : rnd.nextLong(rev + 1);
             byte[] key = new byte[1 + rnd.nextInt(300)];
             rnd.nextBytes(key);
-            long valueCrc = rnd.nextLong(1L << 32);
-            byte[] e = KeyEntry.encode(rev, key, createRev, version, valueCrc);
+            byte[] e = KeyEntry.encode(rev, key, createRev, version);
             assertThat(r.read(rev, e)).as("entry %d", i).isNull();
             assertThat(r.key()).isEqualTo(key);
             assertThat(r.version).isEqualTo(version);
             assertThat(r.createRev).isEqualTo(createRev);
-            assertThat(r.valueCrc()).isEqualTo(valueCrc);
         }
     }
 
@@ -72,7 +65,7 @@ class KeyEntryTest {
     @Test
     void everyFlippedBitAndAnotherRevisionFail() {
         long rev = Revision.pack(1234, 5);
-        byte[] e = KeyEntry.encode(rev, KEY, Revision.pack(1000, 0), 42, valueCrc(rev));
+        byte[] e = KeyEntry.encode(rev, KEY, Revision.pack(1000, 0), 42);
         KeyEntry r = new KeyEntry();
         for (int bit = 0; bit < e.length * 8; bit++) {
             byte[] flipped = e.clone();
@@ -88,15 +81,12 @@ class KeyEntryTest {
     @Test
     void bytesThatCannotBeAnEntryAreReported() {
         KeyEntry r = new KeyEntry();
-        assertThat(r.read(Revision.first(1), new byte[5])).contains("an entry of 5 B, shorter than its 8 B checksum");
+        assertThat(r.read(Revision.first(1), new byte[3])).contains("an entry of 3 B, shorter than its 4 B checksum");
         // eleven continuation bytes: no varint of 64 bits is that long
         long rev = Revision.first(2);
         byte[] e = new byte[KeyEntry.CHECKSUM_BYTES + 12];
         java.util.Arrays.fill(e, KeyEntry.CHECKSUM_BYTES, e.length, (byte) 0x80);
-        long checksum = RowChecksum.ofEntry(new java.util.zip.CRC32C(), new byte[8], rev, e, 0) << 32;
-        for (int i = KeyEntry.CHECKSUM_BYTES - 1; i >= 0; i--, checksum >>>= 8) {
-            e[i] = (byte) checksum;
-        }
+        RowChecksum.store(e, RowChecksum.ofEntry(new java.util.zip.CRC32C(), new byte[8], rev, e));
         assertThat(r.read(rev, e)).contains("passes its checksum but its entry does not decode");
     }
 }

@@ -99,11 +99,11 @@ class StoreFileValidationTest {
 
     /**
      * A real SQLite file with memstore's application_id and another user_version: refused, naming the file, both
-     * versions and what to do, with its bytes unchanged. The tables are those of format version 4, the last
-     * pre-release format before this one, as plain SQL wrote them.
+     * versions and what to do, with its bytes unchanged. The tables are those of format version 4, as plain SQL
+     * wrote them (the version is refused before any table is read).
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 4})
+    @ValueSource(ints = {1, 4, 5})
     void anOlderPreReleaseFormatVersion(int version) {
         Path file = dir.resolve("v" + version + ".db");
         sql(file, "PRAGMA page_size = 16384", "PRAGMA application_id = " + StoreSchema.APPLICATION_ID,
@@ -180,7 +180,7 @@ class StoreFileValidationTest {
         Path file = storeWithRows("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
         sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("none"), 0, 0) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
+                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRow(rev, b("none"), 0, 0) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
@@ -192,7 +192,7 @@ class StoreFileValidationTest {
         Path file = storeWithRows("ver.db", 10, 10);
         long rev = Revision.pack(3, 0);
         sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("new"), rev, -1) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", x'')",
+                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRow(rev, b("new"), rev, -1) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version -1");
@@ -201,8 +201,12 @@ class StoreFileValidationTest {
 
     /** SQL for the {@link KeyEntry} of a change with an empty value: a blob literal. */
     private static String entry(long rev, byte[] key, long createRev, long version) {
-        return "x'" + HexFormat.of().formatHex(KeyEntry.encode(rev, key, createRev, version,
-                RowChecksum.ofValue(rev, new byte[0]))) + "'";
+        return "x'" + HexFormat.of().formatHex(KeyEntry.encode(rev, key, createRev, version)) + "'";
+    }
+
+    /** SQL for the {@link ValueRow} of a change with an empty value: a blob literal. */
+    private static String valueRow(long rev, byte[] key, long createRev, long version) {
+        return "x'" + HexFormat.of().formatHex(new ValueRow().encode(rev, key, createRev, version, new byte[0])) + "'";
     }
 
     /**
@@ -215,14 +219,10 @@ class StoreFileValidationTest {
         long rev = Revision.pack(3, 0);
         byte[] cut = new byte[KeyEntry.CHECKSUM_BYTES + 1];
         cut[KeyEntry.CHECKSUM_BYTES] = (byte) 0x80; // a continuation bit with no byte after it
-        long valueCrc = RowChecksum.ofValue(rev, new byte[0]);
-        long checksum = RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, cut, valueCrc) << 32 | valueCrc;
-        for (int i = KeyEntry.CHECKSUM_BYTES - 1; i >= 0; i--, checksum >>>= 8) {
-            cut[i] = (byte) checksum;
-        }
+        RowChecksum.store(cut, RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, cut));
         String[][] cases = {
             {HexFormat.of().formatHex(cut), "passes its checksum but its entry does not decode"},
-            {"6b3031", "has an entry of 3 B, shorter than its 8 B checksum"},
+            {"6b3031", "has an entry of 3 B, shorter than its 4 B checksum"},
         };
         for (String[] c : cases) {
             Path file = storeWithRows("entry-" + c[0].length() + ".db", 10, 10);
