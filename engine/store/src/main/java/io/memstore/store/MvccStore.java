@@ -218,8 +218,8 @@ public final class MvccStore implements AutoCloseable {
 
     /**
      * Writes buffered {@link Durability#DEFERRED} commits to the file now (nothing to write in the other modes),
-     * then {@link RevisionIndex#settle settles} the index: a pause in the writes releases the room its write path
-     * keeps.
+     * then {@link RevisionIndex#settle settles} the index and frees the SQLite writer's page cache: a pause in the
+     * writes releases the room its write path keeps.
      *
      * @throws StoreException when the write fails; the commits stay buffered and visible, and are retried
      */
@@ -232,6 +232,7 @@ public final class MvccStore implements AutoCloseable {
                 deferred.flushNow();
             }
             index.settle();
+            backend.releaseWriterCache();
         } finally {
             writeLock.unlock();
         }

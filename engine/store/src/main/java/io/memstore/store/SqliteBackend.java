@@ -92,6 +92,11 @@ final class SqliteBackend implements AutoCloseable {
         return writer.checkpointLog();
     }
 
+    /** See {@link StoreWriter#releaseCache}. */
+    void releaseWriterCache() {
+        writer.releaseCache();
+    }
+
     /** See {@link StoreWriter#scheduleCompaction}. */
     void scheduleCompaction(long rev) {
         writer.scheduleCompaction(rev);

@@ -144,6 +144,19 @@ final class StoreWriter {
         }
     }
 
+    /**
+     * Frees the pages the writer's connection caches ({@code PRAGMA shrink_memory}): the caller pauses the writes
+     * (a flush), and the pages a load went through would otherwise stay in the process until writes replace them.
+     * The next write reads the few pages it needs again, from the operating system's cache.
+     */
+    void releaseCache() {
+        try (Statement s = connection.createStatement()) {
+            s.execute("PRAGMA shrink_memory");
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "releasing the writer's page cache");
+        }
+    }
+
     /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
     void scheduleCompaction(long rev) {
         try {
