@@ -4,6 +4,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
 
 import java.time.Duration;
 import java.util.List;
@@ -63,6 +64,33 @@ public final class EtcdKv implements AutoCloseable {
     /** Sends a put; returns once it is in flight. The key and value are copied. */
     public void put(byte[] key, byte[] value) {
         send(kv.put(ByteSequence.from(key), ByteSequence.from(value)).thenApply(r -> r.getHeader().getRevision()));
+    }
+
+    /** Sends a put of a key attached to a lease; returns once it is in flight. */
+    public void put(byte[] key, byte[] value, long leaseId) {
+        send(kv.put(ByteSequence.from(key), ByteSequence.from(value), PutOption.builder().withLeaseId(leaseId).build())
+                .thenApply(r -> r.getHeader().getRevision()));
+    }
+
+    /** Grants a lease of this time to live, waiting for it; returns its id. */
+    public long grantLease(Duration ttl) {
+        return await(client.getLeaseClient().grant(ttl.toSeconds())).getID();
+    }
+
+    /** Opens watchers on these ranges ({@link EtcdWatchers}) from the member's next revision on. */
+    EtcdWatchers watch(List<byte[]> starts) {
+        awaitWrites();
+        long next = await(kv.get(ALL, GetOption.builder().withRange(ALL).withCountOnly(true).build())).getHeader()
+                .getRevision() + 1;
+        return new EtcdWatchers(client, starts, next);
+    }
+
+    /**
+     * Compacts the history at this revision without waiting for the member to free the space (as the API
+     * server's periodic compaction does), waiting for the answer.
+     */
+    public void compactAt(long revision) {
+        await(kv.compact(revision));
     }
 
     /** Sends a delete of one key; returns once it is in flight. */

@@ -21,6 +21,10 @@ import java.util.Map;
  * (Go's collector runs when it decides, so this heap may still hold garbage, unlike a probe JVM's reading after
  * full collections). {@link #extraMetrics} gives every member's figures, names starting
  * {@code etcd.<member>.}. Gets are single-key range requests, one at a time, so their rate is the round trip's.
+ *
+ * <p>Rows shaped like a Kubernetes control plane's load add leases (granted before the load, keys put with them
+ * round-robin), watchers ({@link EtcdWatchers}, every event read through the load) and compaction on a period
+ * ({@link #compactBack}), all through the same client.
  */
 final class EtcdTarget implements LoadTarget {
     /** How long the members may take to become healthy. */
@@ -35,8 +39,18 @@ final class EtcdTarget implements LoadTarget {
     /** Gets timed at most: each is a network round trip. */
     static final int MAX_GETS = 5_000;
 
+    /**
+     * The leases' time to live: longer than any row, so no key expires during a measurement (etcd renews
+     * every lease's expiry when a member starts, so a restart does not expire them either).
+     */
+    static final Duration LEASE_TTL = Duration.ofDays(7);
+    /** How long the watchers may deliver no event while some are still due before the row fails. */
+    static final Duration WATCH_STALL = Duration.ofSeconds(60);
+
     private final EtcdCluster cluster;
     private final EtcdKv kv;
+    private final List<Long> leases = new java.util.ArrayList<>();
+    private EtcdWatchers watchers;
 
     private EtcdTarget(EtcdCluster cluster, EtcdKv kv) {
         this.cluster = cluster;
@@ -57,6 +71,53 @@ final class EtcdTarget implements LoadTarget {
     @Override
     public void put(byte[] key, byte[] value) {
         kv.put(key, value);
+    }
+
+    @Override
+    public void grantLeases(long count) {
+        for (long l = 0; l < count; l++) {
+            leases.add(kv.grantLease(LEASE_TTL));
+        }
+    }
+
+    @Override
+    public void putWithLease(byte[] key, byte[] value, long lease) {
+        kv.put(key, value, leases.get((int) lease));
+    }
+
+    @Override
+    public void watch(List<byte[]> starts) {
+        watchers = kv.watch(starts);
+    }
+
+    /** The watchers' events, once every one due arrived ({@link EtcdWatchers#await}). */
+    @Override
+    public long awaitWatchEvents(long expected) {
+        return awaitWatchEvents(expected, WATCH_STALL);
+    }
+
+    long awaitWatchEvents(long expected, Duration stall) {
+        return watchers == null ? 0 : watchers.await(expected, stall, cluster::checkAlive);
+    }
+
+    /** The leases granted, in order. */
+    List<Long> leaseIds() {
+        return List.copyOf(leases);
+    }
+
+    /** The members' client URLs. */
+    List<String> endpoints() {
+        return cluster.endpoints();
+    }
+
+    /** Compacts at the revision {@code window} back from the last answered write, not waiting for the space. */
+    @Override
+    public void compactBack(long window) {
+        kv.awaitWrites();
+        long at = kv.lastRevision() - window;
+        if (at > 1) {
+            kv.compactAt(at);
+        }
     }
 
     @Override
@@ -165,18 +226,28 @@ final class EtcdTarget implements LoadTarget {
      */
     @Override
     public Map<String, Number> reopen() {
+        closeWatchers(); // the restart ends their streams: a watcher's failure now is not the row's
         Duration took = cluster.restart(RESTART_TIMEOUT);
         double seconds = took.toNanos() / 1e9;
         Map<String, Number> m = new LinkedHashMap<>();
         m.put(Metrics.REOPEN_SECONDS, seconds);
         m.put(Metrics.REOPEN_REVISIONS_PER_SECOND, revisionCount() / Math.max(1e-9, seconds));
         m.put(Metrics.REOPEN_RSS, memory().rss());
+        m.put(Metrics.REOPEN_GO_HEAP, heapInUse());
         return m;
+    }
+
+    private void closeWatchers() {
+        if (watchers != null) {
+            watchers.close();
+            watchers = null;
+        }
     }
 
     @Override
     public void close() {
         try {
+            closeWatchers();
             kv.close();
         } finally {
             cluster.close();

@@ -31,6 +31,13 @@ final class IndexTarget implements LoadTarget {
     }
 
     @Override
+    public void compactBack(long window) {
+        if (lastMain > window) {
+            index.compact(lastMain - window);
+        }
+    }
+
+    @Override
     public void finish() {
         index.settle(); // the end of the load: the room the write path kept is released
     }

@@ -21,6 +21,51 @@ public interface LoadTarget extends AutoCloseable {
     /** Compacts at the last revision written. */
     void compact();
 
+    /**
+     * Compacts at the revision {@code window} writes back from the last written, keeping that window of history
+     * ({@code compact: every}); nothing while fewer revisions were written.
+     *
+     * @throws UnsupportedOperationException for a target that keeps no history (the spec refuses such rows)
+     */
+    default void compactBack(long window) {
+        throw new UnsupportedOperationException(getMethod() + " keeps no history to compact on a period");
+    }
+
+    /**
+     * Grants {@code count} leases whose time to live is longer than the row, before the load.
+     *
+     * @throws UnsupportedOperationException for a target without leases (the spec refuses such rows)
+     */
+    default void grantLeases(long count) {
+        throw new UnsupportedOperationException(getMethod() + " has no leases");
+    }
+
+    /** Puts a key attached to lease {@code lease} (0-based, of those {@link #grantLeases granted}). */
+    default void putWithLease(byte[] key, byte[] value, long lease) {
+        throw new UnsupportedOperationException(getMethod() + " has no leases");
+    }
+
+    /**
+     * Opens one watcher per key range before the load, reading every event from the next write on: range
+     * {@code w} runs from {@code starts.get(w)} (included) to {@code starts.get(w + 1)} (excluded), the last one
+     * to the end of the key space; the first start is the empty key.
+     *
+     * @throws UnsupportedOperationException for a target without watches (the spec refuses such rows)
+     */
+    default void watch(java.util.List<byte[]> starts) {
+        throw new UnsupportedOperationException(getMethod() + " has no watches");
+    }
+
+    /**
+     * Waits until the watchers delivered {@code expected} events in all, and returns the count delivered.
+     *
+     * @throws IllegalStateException when a watcher was cancelled or failed, or the events stop coming short of
+     *                               {@code expected}
+     */
+    default long awaitWatchEvents(long expected) {
+        return 0;
+    }
+
     /** Makes every write durable or at least complete (flushes group commits). */
     void finish();
 

@@ -32,6 +32,12 @@ public final class Metrics {
     public static final String REOPEN_SECONDS = Metric.REOPEN_SECONDS.metricName();
     /** Revisions the reopened store's index holds divided by reopen.seconds (1/s). */
     public static final String REOPEN_REVISIONS_PER_SECOND = Metric.REOPEN_REVISIONS_PER_SECOND.metricName();
+    /** Events the watchers delivered, a row with watchers only. */
+    public static final String WATCH_EVENTS = Metric.WATCH_EVENTS.metricName();
+    /** Compactions made on the period of {@code compact: every N}, such rows only. */
+    public static final String LOAD_COMPACTIONS = "load.compactions";
+    /** Go heap in use of a restarted etcd member right after it is healthy again (B). */
+    public static final String REOPEN_GO_HEAP = Metric.REOPEN_GO_HEAP.metricName();
     /** RSS of a restarted server right after it is healthy again, etcd rows only (B). */
     public static final String REOPEN_RSS = Metric.REOPEN_RSS.metricName();
     /** Wall time of the compaction, null when the row does not compact (s). */

@@ -16,9 +16,13 @@ import java.util.function.Consumer;
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
  *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in
  *       use, freed native memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
- *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1, then the deleted share of keys
- *       ({@link DeletionPlan}), then a compaction at the last revision if asked, then a flush (for a store,
- *       with its write-ahead log checkpointed);</li>
+ *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
+ *       counts in the row's readings);</li>
+ *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1 (the leased share of keys with
+ *       their lease, {@link LeasePlan}), then the deleted share of keys ({@link DeletionPlan}), compacting every
+ *       N writes at the revision N back for {@code compact: every N}, then a compaction at the last revision if
+ *       asked, then a flush (for a store, with its write-ahead log checkpointed), then the wait until the
+ *       watchers delivered an event for every write;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
  *   <li>settled again: JIT quiet and settle time, full collections (live heap minus baseline, with the target
  *       kept reachable), freed native memory returned;</li>
@@ -57,7 +61,9 @@ public final class Probe {
         RowParams p = args.row().params();
         checkRanges(p);
         KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
-        ValueGenerator values = new ValueGenerator(p.seed(), p.storesValues() ? p.valueSize() : 0);
+        ValueGenerator values = p.storesValues() ? new ValueGenerator(p.seed(), p.valueSize(), p.valueSizeMax())
+                : new ValueGenerator(p.seed(), 0);
+        LeasePlan leases = new LeasePlan(p.leasedKeys(), p.leases());
         DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
@@ -72,14 +78,25 @@ public final class Probe {
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
 
+            if (p.leases() > 0) {
+                phase.accept("granting " + p.leases() + " leases");
+                target.grantLeases(p.leases());
+            }
+            if (p.watchers() > 0) {
+                phase.accept("opening " + p.watchers() + " watchers");
+                target.watch(WatchRanges.starts(keys, p.keys(), p.watchers()));
+            }
+
             Long allocatedBefore = HeapMeter.threadAllocatedBytes();
             long start = System.nanoTime();
-            long puts = load(p, keys, values, target);
+            Writes writes = new Writes(target, p.compactEvery());
+            long puts = load(p, keys, values, leases, writes);
             long putsDone = System.nanoTime();
             long deleted = 0;
             for (long i = 0; i < p.keys() && deletions.count() > 0; i++) {
                 if (deletions.isDeleted(i)) {
                     target.delete(keys.key(i));
+                    writes.wrote();
                     deleted++;
                 }
             }
@@ -91,6 +108,10 @@ public final class Probe {
                 compactSeconds = seconds(System.nanoTime() - c);
             }
             target.finish();
+            if (p.watchers() > 0) {
+                phase.accept("waiting for the watchers' events");
+                m.put(Metrics.WATCH_EVENTS, target.awaitWatchEvents(puts + deleted));
+            }
             long end = System.nanoTime();
             Long allocatedAfter = HeapMeter.threadAllocatedBytes();
 
@@ -99,6 +120,7 @@ public final class Probe {
             m.put(Metrics.LOAD_SECONDS, seconds(end - start));
             m.put(Metrics.LOAD_PUTS_PER_SECOND, puts / Math.max(1e-9, seconds(putsDone - start)));
             m.put(Metrics.COMPACT_SECONDS, compactSeconds);
+            m.put(Metrics.LOAD_COMPACTIONS, p.compactEvery() > 0 ? writes.compactions() : null);
 
             phase.accept("settling");
             long settleMillis = SettledState.settle(SettledState.settleMillis());
@@ -134,20 +156,54 @@ public final class Probe {
         return m;
     }
 
-    private long load(RowParams p, KeyGenerator keys, ValueGenerator values, LoadTarget target) {
+    private long load(RowParams p, KeyGenerator keys, ValueGenerator values, LeasePlan leases, Writes writes) {
+        LoadTarget target = writes.target;
         long total = p.keys() * p.versions();
         long tick = Math.max(1, total / 10);
         long puts = 0;
         for (int v = 0; v < p.versions(); v++) {
             for (long i = 0; i < p.keys(); i++) {
                 // a new array per put: the index may keep it as the stored key (the contract forbids reuse)
-                target.put(keys.key(i), values.value(i, v));
+                if (leases.isLeased(i)) {
+                    target.putWithLease(keys.key(i), values.value(i, v), leases.leaseOf(i));
+                } else {
+                    target.put(keys.key(i), values.value(i, v));
+                }
+                writes.wrote();
                 if (++puts % tick == 0 && puts < total) {
                     phase.accept("loading " + (100 * puts / total) + " %");
                 }
             }
         }
         return puts;
+    }
+
+    /**
+     * Counts the writes of the load and compacts on the period of {@code compact: every N}: after each N-th write
+     * from the 2N-th on, at the revision N writes back, so the history kept is one to two windows long.
+     */
+    private static final class Writes {
+        final LoadTarget target;
+        private final long every;
+        private long count;
+        private long compactions;
+
+        Writes(LoadTarget target, long every) {
+            this.target = target;
+            this.every = every;
+        }
+
+        void wrote() {
+            count++;
+            if (every > 0 && count % every == 0 && count >= 2 * every) {
+                target.compactBack(every);
+                compactions++;
+            }
+        }
+
+        long compactions() {
+            return compactions;
+        }
     }
 
     /** Gets of live keys: a sample of up to 64 Ki keys picked by hash, cycled through, after a warm-up. */
@@ -203,6 +259,7 @@ public final class Probe {
         }
         KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
         new DeletionPlan(p.keys(), p.deletes());
+        new LeasePlan(p.leasedKeys(), p.leases());
     }
 
     private static void checkRanges(RowParams p) {

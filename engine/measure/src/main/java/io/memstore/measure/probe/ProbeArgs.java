@@ -2,6 +2,7 @@ package io.memstore.measure.probe;
 
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.LoadShape;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -33,7 +34,8 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     private static final List<String> NAMES = List.of("row", "workload", "keys", "versions", "keySize", "valueSize",
             "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability", "sqliteCacheKiB",
-            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "system", "snapshotCount", "out", "dir", "gets");
+            "readConnections", "batchLimit", "batchBytes", "batchIntervalMillis", "system", "snapshotCount", "valueSizeMax", "compactEvery", "leases", "leasedKeys", "watchers",
+            "out", "dir", "gets");
 
     public ProbeArgs {
         if (row == null || row.params() == null || output == null || dataDir == null) {
@@ -71,6 +73,11 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
         out.add("--batchIntervalMillis=" + s.batchIntervalMillis());
         out.add("--system=" + p.system().specName());
         out.add("--snapshotCount=" + p.snapshotCount());
+        out.add("--valueSizeMax=" + p.valueSizeMax());
+        out.add("--compactEvery=" + p.compactEvery());
+        out.add("--leases=" + p.leases());
+        out.add("--leasedKeys=" + p.leasedKeys());
+        out.add("--watchers=" + p.watchers());
         out.add("--out=" + output);
         out.add("--dir=" + dataDir);
         out.add("--gets=" + gets);
@@ -79,7 +86,8 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
     /**
      * Reads arguments of the form {@code --name=value}; every name of {@link #toArgs()} is required except
-     * {@code gets}, {@code system} (memstore when absent) and {@code snapshotCount} (etcd's default).
+     * {@code gets}, {@code system} (memstore when absent), {@code snapshotCount} (etcd's default) and the load
+     * shape's ({@code valueSizeMax} as {@code valueSize}, no compaction period, leases or watchers when absent).
      *
      * @throws IllegalArgumentException naming the argument and what was expected
      */
@@ -110,7 +118,12 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
                 f.choice("durability", Durability.class), f.intValue("sqliteCacheKiB"), f.intValue("readConnections"),
                 f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")),
                 values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE,
-                values.containsKey("snapshotCount") ? f.longValue("snapshotCount") : RowParams.DEFAULT_SNAPSHOT_COUNT);
+                values.containsKey("snapshotCount") ? f.longValue("snapshotCount") : RowParams.DEFAULT_SNAPSHOT_COUNT,
+                new LoadShape(values.containsKey("valueSizeMax") ? f.intValue("valueSizeMax") : f.intValue("valueSize"),
+                        values.containsKey("compactEvery") ? f.longValue("compactEvery") : 0,
+                        values.containsKey("leases") ? f.longValue("leases") : 0,
+                        values.containsKey("leasedKeys") ? f.decimal("leasedKeys") : 0,
+                        values.containsKey("watchers") ? f.intValue("watchers") : 0));
         int gets = values.containsKey("gets") ? f.intValue("gets") : DEFAULT_GETS;
         return new ProbeArgs(new Row(f.text("row"), params), Path.of(f.text("out")), Path.of(f.text("dir")), gets);
     }

@@ -67,6 +67,14 @@ final class StoreTarget implements LoadTarget {
         store.compact(store.currentRevision());
     }
 
+    @Override
+    public void compactBack(long window) {
+        long at = store.currentRevision() - window;
+        if (at > 0) {
+            store.compact(at);
+        }
+    }
+
     /**
      * Writes every buffered commit into the file, then checkpoints the write-ahead log into the database and
      * truncates it ({@link MvccStore#checkpoint}): the state a store settles into between bursts of writes, with no

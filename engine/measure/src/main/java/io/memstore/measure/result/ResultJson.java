@@ -15,7 +15,10 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.probe.MeasuredStore;
+import io.memstore.measure.spec.CompactEvery;
 import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.LoadShape;
+import io.memstore.measure.spec.ValueSizeRange;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
@@ -273,17 +276,23 @@ public final class ResultJson {
         p.onlyFields(RowField.names().toArray(String[]::new));
         String workload = row.field("workload").string();
         StoreSettings settings = readSettings(p);
+        int[] valueSize = valueSize(p);
+        Object compact = textOr(p, RowField.COMPACT, v -> v.bool());
         RowParams params = build(p, () -> new RowParams(workload, param(p, RowField.KEYS).longValue(),
                 param(p, RowField.VERSIONS).intValue(), param(p, RowField.KEY_SIZE).intValue(),
-                param(p, RowField.VALUE_SIZE).intValue(), choice(p, RowField.KEY_PATTERN, KeyPattern.values()),
+                valueSize[0], choice(p, RowField.KEY_PATTERN, KeyPattern.values()),
                 choice(p, RowField.STORE, StoreKind.values()), index(param(p, RowField.INDEX)),
                 param(p, RowField.SEED).longValue(), param(p, RowField.RUNS).intValue(),
-                param(p, RowField.DELETES).number(), param(p, RowField.COMPACT).bool(), settings,
+                param(p, RowField.DELETES).number(), Boolean.TRUE.equals(compact), settings,
                 // files written before other systems were measured hold memstore rows only
                 p.members().containsKey(RowField.SYSTEM.specName())
                         ? choice(p, RowField.SYSTEM, SystemKind.values()) : SystemKind.MEMSTORE,
                 p.members().containsKey(RowField.SNAPSHOT_COUNT.specName())
-                        ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT));
+                        ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT,
+                new LoadShape(valueSize[1], compact instanceof CompactEvery e ? e.revisions() : 0,
+                        optional(p, RowField.LEASES) ? param(p, RowField.LEASES).longValue() : 0,
+                        optional(p, RowField.LEASED_KEYS) ? param(p, RowField.LEASED_KEYS).number() : 0,
+                        optional(p, RowField.WATCHERS) ? param(p, RowField.WATCHERS).intValue() : 0)));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
@@ -384,6 +393,34 @@ public final class ResultJson {
     }
 
     /** A row parameter of {@code params}, by the field's spec name. */
+    /** True when the params hold the field (files of rows without leases or watchers may leave them out). */
+    private static boolean optional(JsonValue params, RowField field) throws JsonFormatException {
+        return params.members().containsKey(field.specName());
+    }
+
+    /** The value size as {min, max} (equal for a fixed size, written as a number; a range is written as text). */
+    private static int[] valueSize(JsonValue params) throws JsonFormatException {
+        Object v = textOr(params, RowField.VALUE_SIZE, JsonValue::intValue);
+        return v instanceof ValueSizeRange r ? new int[] {r.min(), r.max()} : new int[] {(Integer) v, (Integer) v};
+    }
+
+    /** A field written as the spec writes it (text) or as a plain JSON value, read by {@code plain}. */
+    private static Object textOr(JsonValue params, RowField field, Read plain)
+            throws JsonFormatException {
+        JsonValue v = param(params, field);
+        String text;
+        try {
+            text = v.string();
+        } catch (JsonFormatException notText) {
+            return plain.apply(v);
+        }
+        try {
+            return field.parseValue(text);
+        } catch (IllegalArgumentException e) {
+            throw v.error(e.getMessage());
+        }
+    }
+
     private static JsonValue param(JsonValue params, RowField field) throws JsonFormatException {
         return params.field(field.specName());
     }
@@ -424,6 +461,11 @@ public final class ResultJson {
     /** A value-building step that may throw either a format error or a model's IllegalArgumentException. */
     private interface Step<T> {
         T get() throws JsonFormatException;
+    }
+
+    /** Reads a plain JSON value. */
+    private interface Read {
+        Object apply(JsonValue v) throws JsonFormatException;
     }
 
     /** Runs a step, turning the model's own validation errors into format errors at {@code at}. */

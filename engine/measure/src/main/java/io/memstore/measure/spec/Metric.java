@@ -41,6 +41,10 @@ public enum Metric {
             "revisions the reopened index holds divided by reopen.seconds (store and etcd rows)"),
     REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart (etcd rows; for"
             + " etcd-cluster rows the largest member's)"),
+    REOPEN_GO_HEAP("reopen.goHeap", MetricUnit.BYTES, "Go heap in use (go_memstats_heap_inuse_bytes) of the etcd"
+            + " member right after its restart (etcd rows; for etcd-cluster rows the largest member's)"),
+    WATCH_EVENTS("watch.events", MetricUnit.COUNT, "events the row's watchers delivered, one for every write when"
+            + " none was lost (etcd rows with watchers)"),
     ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
     ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
     ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),

@@ -11,7 +11,9 @@ public enum MetricUnit {
     /** Operations per second; budgets write plain numbers. */
     OPS_PER_SECOND,
     /** A dimensionless ratio (0.05 = 5%); budgets write plain numbers. */
-    RATIO;
+    RATIO,
+    /** A count of things (events); budgets write plain numbers. */
+    COUNT;
 
     /** The value for people: {@code 117.3 MiB}, {@code 2.350 s}, {@code 812345 ops/s}, {@code 0.0312}. */
     public String format(double value) {
@@ -25,13 +27,15 @@ public enum MetricUnit {
                 return String.format(Locale.ROOT, "%.3f s", value);
             case OPS_PER_SECOND:
                 return String.format(Locale.ROOT, "%.0f ops/s", value);
+            case COUNT:
+                return String.format(Locale.ROOT, "%.0f", value);
             default:
                 return String.format(Locale.ROOT, "%.4f", value);
         }
     }
 
-    /** True when whole values of this unit are counts of bytes, written as JSON/CSV integers. */
+    /** True when whole values of this unit are counts (of bytes or of things), written as JSON/CSV integers. */
     public boolean integralWhenWhole() {
-        return this == BYTES;
+        return this == BYTES || this == COUNT;
     }
 }

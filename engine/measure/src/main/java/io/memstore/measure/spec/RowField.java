@@ -104,20 +104,30 @@ public enum RowField {
             return 64;
         }
     },
-    VALUE_SIZE("valueSize", "a size from 0B to 16MiB, like 256B or 1KiB") {
+    VALUE_SIZE("valueSize", "a size from 0B to 16MiB, like 256B or 1KiB, or a range of sizes drawn uniformly, like"
+            + " 512B..16KiB") {
         @Override
         Object parse(String text) throws BadValue {
-            return size(text, 0, SpecLimits.MAX_VALUE_SIZE, expected);
+            int range = text.indexOf("..");
+            if (range < 0) {
+                return size(text, 0, SpecLimits.MAX_VALUE_SIZE, expected);
+            }
+            int min = size(text.substring(0, range), 0, SpecLimits.MAX_VALUE_SIZE, expected);
+            int max = size(text.substring(range + 2), 0, SpecLimits.MAX_VALUE_SIZE, expected);
+            if (max < min) {
+                throw new BadValue("'" + text.strip() + "' runs from a larger size to a smaller one", expected);
+            }
+            return max == min ? (Object) min : new ValueSizeRange(min, max);
         }
 
         @Override
         public String format(Object value) {
-            return Units.compactBytes((Integer) value);
+            return value instanceof ValueSizeRange r ? r.toString() : Units.compactBytes((Integer) value);
         }
 
         @Override
         public Object get(RowParams p) {
-            return p.valueSize();
+            return p.valueSizeRange() ? new ValueSizeRange(p.valueSize(), p.valueSizeMax()) : (Object) p.valueSize();
         }
 
         @Override
@@ -227,21 +237,7 @@ public enum RowField {
     DELETES("deletes", "a share from 0% to 100% like 10%, or a number from 0 to 1 like 0.1") {
         @Override
         Object parse(String text) throws BadValue {
-            String t = text.strip();
-            boolean percent = t.endsWith("%");
-            String number = percent ? t.substring(0, t.length() - 1).strip() : t;
-            if (!DECIMAL.matcher(number).matches()) {
-                throw new BadValue("'" + text + "' is not a share", expected);
-            }
-            BigDecimal share = new BigDecimal(number);
-            if (percent) {
-                share = share.movePointLeft(2);
-            }
-            if (share.signum() < 0 || share.compareTo(BigDecimal.ONE) > 0) {
-                throw new BadValue("'" + text + "' is " + (share.signum() < 0 ? "negative" : "more than all keys"),
-                        expected);
-            }
-            return share.doubleValue();
+            return share(text, expected);
         }
 
         @Override
@@ -259,25 +255,33 @@ public enum RowField {
             return 0.0;
         }
     },
-    COMPACT("compact", "one of latest, none") {
+    COMPACT("compact", "one of latest, none, or every followed by a count of revisions, like every 10K") {
         @Override
         Object parse(String text) throws BadValue {
             String t = text.strip();
             if (t.equals("latest") || t.equals("none")) {
                 return t.equals("latest");
             }
-            throw new BadValue("unknown compact '" + t + "'" + Suggestions.didYouMean(t, List.of("latest", "none")),
-                    expected);
+            if (t.startsWith("every ")) {
+                long n = count(t.substring("every ".length()).strip(), expected);
+                if (n < 1 || n > SpecLimits.MAX_KEYS) {
+                    throw new BadValue("'" + t + "' is " + (n < 1 ? "less than 1 revision" : "more than the limit of "
+                            + Units.count(SpecLimits.MAX_KEYS)), expected);
+                }
+                return new CompactEvery(n);
+            }
+            throw new BadValue("unknown compact '" + t + "'" + Suggestions.didYouMean(t.split("\\s+")[0],
+                    List.of("latest", "none", "every")), expected);
         }
 
         @Override
         public String format(Object value) {
-            return (Boolean) value ? "latest" : "none";
+            return value instanceof CompactEvery e ? e.toString() : (Boolean) value ? "latest" : "none";
         }
 
         @Override
         public Object get(RowParams p) {
-            return p.compact();
+            return p.compactEvery() > 0 ? new CompactEvery(p.compactEvery()) : (Object) p.compact();
         }
 
         @Override
@@ -484,6 +488,76 @@ public enum RowField {
         Object builtInDefault() {
             return RowParams.DEFAULT_SNAPSHOT_COUNT;
         }
+    },
+    LEASES("leases", "a count of leases from 0 to 1M, like 1K (etcd rows only: granted before the load)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long n = count(text, expected);
+            if (n < 0 || n > 1_000_000) {
+                throw new BadValue("'" + text + "' is " + (n < 0 ? "negative" : "more than the limit of 1M"),
+                        expected);
+            }
+            return n;
+        }
+
+        @Override
+        public String format(Object value) {
+            return Units.count((Long) value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.leases();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 0L;
+        }
+    },
+    LEASED_KEYS("leasedKeys", "a share of keys from 0% to 100% like 20%, or a number from 0 to 1 (etcd rows with"
+            + " leases only: put with a lease, round-robin)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            return share(text, expected);
+        }
+
+        @Override
+        public String format(Object value) {
+            return DELETES.format(value);
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.leasedKeys();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 0.0;
+        }
+    },
+    WATCHERS("watchers", "a count of watch streams from 0 to 10K, like 100 (etcd rows only: opened before the load,"
+            + " each on a range of the keys, reading every event)") {
+        @Override
+        Object parse(String text) throws BadValue {
+            long n = count(text, expected);
+            if (n < 0 || n > 10_000) {
+                throw new BadValue("'" + text + "' is " + (n < 0 ? "negative" : "more than the limit of 10K"),
+                        expected);
+            }
+            return (int) n;
+        }
+
+        @Override
+        public Object get(RowParams p) {
+            return p.watchers();
+        }
+
+        @Override
+        Object builtInDefault() {
+            return 0;
+        }
     };
 
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
@@ -527,7 +601,7 @@ public enum RowField {
      */
     public Object resultValue(RowParams p) {
         Object value = get(p);
-        return value instanceof Number || value instanceof Boolean ? value : format(value);
+        return value instanceof Number || value instanceof Boolean ? value : format(value); // ranges, periods as text
     }
 
     /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
@@ -551,14 +625,62 @@ public enum RowField {
     /** Builds the probe's parameters from one value per field (indexed by ordinal). */
     static RowParams params(String workload, Object[] v) {
         return new RowParams(workload, (Long) v[KEYS.ordinal()], (Integer) v[VERSIONS.ordinal()],
-                (Integer) v[KEY_SIZE.ordinal()], (Integer) v[VALUE_SIZE.ordinal()],
+                (Integer) v[KEY_SIZE.ordinal()], valueSizeMin(v[VALUE_SIZE.ordinal()]),
                 (KeyPattern) v[KEY_PATTERN.ordinal()], (StoreKind) v[STORE.ordinal()], (IndexKind) v[INDEX.ordinal()],
                 (Long) v[SEED.ordinal()], (Integer) v[RUNS.ordinal()], (Double) v[DELETES.ordinal()],
-                (Boolean) v[COMPACT.ordinal()], new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
+                compactLatest(v[COMPACT.ordinal()]), new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
                 (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
                 (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
                 (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]),
-                (SystemKind) v[SYSTEM.ordinal()], (Long) v[SNAPSHOT_COUNT.ordinal()]);
+                (SystemKind) v[SYSTEM.ordinal()], (Long) v[SNAPSHOT_COUNT.ordinal()], shape(v));
+    }
+
+    private static int valueSizeMin(Object valueSize) {
+        return valueSize instanceof ValueSizeRange r ? r.min() : (Integer) valueSize;
+    }
+
+    private static boolean compactLatest(Object compact) {
+        return compact instanceof Boolean b && b;
+    }
+
+    private static LoadShape shape(Object[] v) {
+        Object size = v[VALUE_SIZE.ordinal()];
+        Object compact = v[COMPACT.ordinal()];
+        return new LoadShape(size instanceof ValueSizeRange r ? r.max() : (Integer) size,
+                compact instanceof CompactEvery e ? e.revisions() : 0, (Long) v[LEASES.ordinal()],
+                (Double) v[LEASED_KEYS.ordinal()], (Integer) v[WATCHERS.ordinal()]);
+    }
+
+    /**
+     * Parses one value of this field as a spec writes it, for readers of the result files (where a value size
+     * range or a compaction period is written as the spec's text).
+     *
+     * @throws IllegalArgumentException saying what was expected
+     */
+    public Object parseValue(String text) {
+        try {
+            return parse(text);
+        } catch (BadValue e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private static double share(String text, String expected) throws BadValue {
+        String t = text.strip();
+        boolean percent = t.endsWith("%");
+        String number = percent ? t.substring(0, t.length() - 1).strip() : t;
+        if (!DECIMAL.matcher(number).matches()) {
+            throw new BadValue("'" + text + "' is not a share", expected);
+        }
+        BigDecimal share = new BigDecimal(number);
+        if (percent) {
+            share = share.movePointLeft(2);
+        }
+        if (share.signum() < 0 || share.compareTo(BigDecimal.ONE) > 0) {
+            throw new BadValue("'" + text + "' is " + (share.signum() < 0 ? "negative" : "more than all keys"),
+                    expected);
+        }
+        return share.doubleValue();
     }
 
     private static long count(String text, String expected) throws BadValue {

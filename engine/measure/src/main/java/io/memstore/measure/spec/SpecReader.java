@@ -80,6 +80,8 @@ final class SpecReader {
     private final IndexClassCheck indexClasses;
     private String name;
     private final EnumMap<RowField, Object> defaults = new EnumMap<>(RowField.class);
+    /** Where each field of {@code defaults} is written, for errors about the rows it reaches. */
+    private final EnumMap<RowField, Node> defaultNodes = new EnumMap<>(RowField.class);
     private final List<WorkloadDef> workloads = new ArrayList<>();
     private final List<Budget> budgets = new ArrayList<>();
     private final List<PlanScenario> plan = new ArrayList<>();
@@ -134,6 +136,7 @@ final class SpecReader {
                         "a single value (lists belong in a workload)");
             }
             defaults.put(f, value(f, v, fieldPath));
+            defaultNodes.put(f, v);
         }
     }
 
@@ -162,6 +165,7 @@ final class SpecReader {
                         "at most " + SpecLimits.MAX_ROWS + " rows: shorter lists or fewer list-valued fields");
             }
             checkKeySpace(w, item, p);
+            checkSystemFields(w, (MappingNode) item, p);
             workloads.add(w);
         }
     }
@@ -232,6 +236,49 @@ final class SpecReader {
             i++;
         }
         return out;
+    }
+
+    /**
+     * Refuses fields that a row's system cannot honour, naming the field where it is written (the workload, or
+     * {@code defaults}): leases and watchers on systems other than etcd; a compaction period on systems that keep
+     * no history to compact (h2, rocksdb); leased keys without leases.
+     */
+    private void checkSystemFields(WorkloadDef w, MappingNode item, String path) throws SpecException {
+        for (Row row : w.rows()) {
+            RowParams p = row.params();
+            SystemKind system = p.system();
+            if (!system.isEtcd()) {
+                for (RowField f : List.of(RowField.LEASES, RowField.LEASED_KEYS, RowField.WATCHERS)) {
+                    if (!f.get(p).equals(f.builtInDefault())) {
+                        throw fieldError(item, path, f, "row " + row.name() + " is a " + system.specName()
+                                + " row, which has no " + (f == RowField.WATCHERS ? "watchers" : "leases"),
+                                f.specName() + " on rows of system etcd or etcd-cluster only");
+                    }
+                }
+            }
+            if (p.compactEvery() > 0 && (system == SystemKind.H2 || system == SystemKind.ROCKSDB)) {
+                throw fieldError(item, path, RowField.COMPACT, "row " + row.name() + " is a " + system.specName()
+                        + " row, which keeps no history of revisions to compact on a period",
+                        "compact every on rows of system memstore, etcd or etcd-cluster; latest or none here");
+            }
+            if (p.leasedKeys() > 0 && p.leases() == 0) {
+                throw fieldError(item, path, RowField.LEASED_KEYS, "row " + row.name() + " puts "
+                        + RowField.LEASED_KEYS.format(p.leasedKeys()) + " of its keys with a lease but grants none",
+                        "leases of at least 1 beside leasedKeys");
+            }
+        }
+    }
+
+    /** An error at the field as the workload writes it, else as {@code defaults} does, else at the workload. */
+    private SpecException fieldError(MappingNode item, String path, RowField f, String problem, String expected) {
+        for (NodeTuple t : item.getValue()) {
+            if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(f.specName())) {
+                return error(t.getValueNode(), path + "." + f.specName(), problem, expected);
+            }
+        }
+        Node d = defaultNodes.get(f);
+        return d != null ? error(d, "defaults." + f.specName(), problem, expected)
+                : error(item, path, problem, expected);
     }
 
     /** Refuses rows that ask for more distinct keys than their key size and pattern can produce. */
@@ -421,7 +468,8 @@ final class SpecReader {
 
     /**
      * The values a scenario starts from: the spec's defaults, else the built-in ones, with one run, no deletes
-     * and no compaction whatever the defaults say (a plan sizes a loaded index).
+     * and no compaction at the end whatever the defaults say (a plan sizes a loaded index); a compaction period
+     * in the defaults stays, as it shapes the history the member keeps.
      */
     static Object[] scenarioDefaults(Map<RowField, Object> defaults) {
         Object[] values = new Object[RowField.values().length];
@@ -430,7 +478,9 @@ final class SpecReader {
         }
         values[RowField.RUNS.ordinal()] = 1;
         values[RowField.DELETES.ordinal()] = 0.0;
-        values[RowField.COMPACT.ordinal()] = false;
+        if (!(values[RowField.COMPACT.ordinal()] instanceof CompactEvery)) {
+            values[RowField.COMPACT.ordinal()] = false;
+        }
         return values;
     }
 

@@ -71,7 +71,8 @@ class ResultJsonTest {
         assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
         assertThat(map(row, "params").keySet()).containsExactly("system", "keys", "versions", "keySize", "valueSize",
                 "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability",
-                "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "snapshotCount");
+                "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "snapshotCount", "leases",
+                "leasedKeys", "watchers");
         assertThat(map(row, "metrics").keySet()).containsExactlyElementsOf(
                 Metric.rowMetrics().stream().map(Metric::metricName).toList());
         Map<String, Object> model = map(root, "model");

@@ -78,14 +78,16 @@ class BadSpecTest {
             Arguments.of("misspelt field", ONE + "    keysize: 64B\n",
                 "bad.yaml:4:5: workloads[0].keysize: unknown field 'keysize' (did you mean 'keySize'?); expected"
                     + " one of name, enabled, system, keys, versions, keySize, valueSize, keyPattern, store, index, seed,"
-                    + " runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
+                    + " runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount,"
+                    + " leases, leasedKeys, watchers"),
             Arguments.of("misspelt section", "version: 1\nworkload:\n  - name: a\n",
                 "bad.yaml:2:1: workload: unknown field 'workload' (did you mean 'workloads'?); expected one of"
                     + " version, name, defaults, workloads, budgets, plan"),
             Arguments.of("unknown field", ONE + "    colour: blue\n",
                 "bad.yaml:4:5: workloads[0].colour: unknown field 'colour'; expected one of name, enabled, system, keys,"
                     + " versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact"
-                    + ", leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
+                    + ", leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount,"
+                    + " leases, leasedKeys, watchers"),
             // sizes, units and limits
             Arguments.of("negative size", ONE + "    keySize: -64B\n",
                 "bad.yaml:4:14: workloads[0].keySize: '-64B' is negative; expected a size from 1B to 16KiB,"
@@ -98,7 +100,7 @@ class BadSpecTest {
                     + " from 1B to 16KiB, like 64B"),
             Arguments.of("value size over 16MiB", ONE + "    valueSize: 32MiB\n",
                 "bad.yaml:4:16: workloads[0].valueSize: '32MiB' is more than the limit of 16MiB; expected a size"
-                    + " from 0B to 16MiB, like 256B or 1KiB"),
+                    + " from 0B to 16MiB, like 256B or 1KiB, or a range of sizes drawn uniformly, like 512B..16KiB"),
             Arguments.of("bad unit", ONE + "    keySize: 64kb\n",
                 "bad.yaml:4:14: workloads[0].keySize: unknown unit 'kb' in '64kb'; expected one of B, KB, MB, GB,"
                     + " KiB, MiB, GiB (KB = 1000 B, KiB = 1024 B)"),
@@ -154,7 +156,8 @@ class BadSpecTest {
                 "bad.yaml:4:17: workloads[0].keyPattern: unknown keyPattern 'randm' (did you mean 'random'?);"
                     + " expected one of random, sequential, hierarchical"),
             Arguments.of("YAML boolean for compact", ONE + "    compact: yes\n",
-                "bad.yaml:4:14: workloads[0].compact: unknown compact 'yes'; expected one of latest, none"),
+                "bad.yaml:4:14: workloads[0].compact: unknown compact 'yes'; expected one of latest, none, or every"
+                    + " followed by a count of revisions, like every 10K"),
             // names and duplicates
             Arguments.of("duplicate workload names", "version: 1\nworkloads:\n  - name: index\n  - name: churn\n"
                     + "  - name: index\n",
@@ -231,7 +234,8 @@ class BadSpecTest {
                     + "    where: {workload: a, keysize: 64B}\n",
                 "bad.yaml:7:26: budgets[0].where.keysize: unknown field 'keysize' (did you mean 'keySize'?);"
                     + " expected one of workload, system, keys, versions, keySize, valueSize, keyPattern, store, index,"
-                    + " seed, runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount"),
+                    + " seed, runs, deletes, compact, leafCapacity, durability, sqliteCache, readConnections, batchLimit, batchBytes, batchInterval, snapshotCount,"
+                    + " leases, leasedKeys, watchers"),
             Arguments.of("where names an unknown workload", ONE + "budgets:\n  - metric: index.liveHeap\n"
                     + "    max: 1MB\n    where: {workload: b}\n",
                 "bad.yaml:7:23: budgets[0].where.workload: no workload 'b'; expected one of a"),

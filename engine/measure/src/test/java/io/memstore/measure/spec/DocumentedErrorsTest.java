@@ -41,6 +41,7 @@ class DocumentedErrorsTest {
         s.put("'five' is not a whole number", row + "    versions: five\n");
         s.put("unknown keyPattern 'randm'", row + "    keyPattern: randm\n");
         s.put("unknown store 'mysql'", row + "    store: mysql\n");
+        s.put("which has no watchers", row + "    watchers: 100\n");
         s.put("duplicate workload name", "version: 1\nworkloads:\n  - name: index\n  - name: other\n  - name: index\n");
         s.put("duplicate key 'keys'", row + "    keys: 1K\n    versions: 1\n    keys: 2K\n");
         s.put("duplicate value 1K", row + "    keys: [1K, 2K, 1K]\n");

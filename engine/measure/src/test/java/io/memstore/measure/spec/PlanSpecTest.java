@@ -110,10 +110,10 @@ class PlanSpecTest {
                 + " per field; expected a single value (write one scenario per configuration)"),
             Arguments.of(p + "{name: x, kyes: 1M}\n", "bad.yaml:6:15: plan[0].kyes: unknown field 'kyes' (did you"
                 + " mean 'keys'?); expected one of name, keys, versions, keySize, valueSize, keyPattern, store,"
-                + " index, system, snapshotCount, machineMemory"),
+                + " index, system, snapshotCount, compact, leases, leasedKeys, watchers, machineMemory"),
             Arguments.of(p + "{name: x, deletes: 10%}\n", "bad.yaml:6:15: plan[0].deletes: unknown field 'deletes';"
                 + " expected one of name, keys, versions, keySize, valueSize, keyPattern, store, index,"
-                + " system, snapshotCount, machineMemory"),
+                + " system, snapshotCount, compact, leases, leasedKeys, watchers, machineMemory"),
             Arguments.of(p + "{name: x, machineMemory: 4 gigs}\n", "bad.yaml:6:30: plan[0].machineMemory: unknown"
                 + " unit 'gigs' in '4 gigs'; expected one of B, KB, MB, GB, KiB, MiB, GiB (KB = 1000 B, KiB ="
                 + " 1024 B)"),
