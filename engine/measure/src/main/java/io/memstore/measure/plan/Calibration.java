@@ -15,8 +15,9 @@ import java.util.List;
  * Which measured rows can speak for a scenario, and which rows to measure when none can.
  *
  * <p>A row speaks for a scenario when it measured the same thing at another size: same system, key pattern and key
- * size, same index, store and store options for memstore, and the same value size where values are stored,
- * without deletes or compaction, with index.liveHeap and the RSS
+ * size, same index, store, store options and compaction period for memstore, the same value size (or range) where
+ * values are stored and the same share of leased keys, without deletes or a final compaction, with
+ * index.liveHeap and the RSS
  * readings. The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
  * or two different ones). A calibration run measures the scenario itself at small key counts (by default
  * {@link #DEFAULT_KEYS}): two counts so the fixed part of the reading is told apart from the per-key part.
@@ -38,10 +39,14 @@ public final class Calibration {
             RowParams p = r.params();
             boolean memstore = want.system() == SystemKind.MEMSTORE;
             boolean same = p.system() == want.system() && p.keyPattern() == want.keyPattern()
-                    && p.keySize() == want.keySize() && (!want.storesValues() || p.valueSize() == want.valueSize())
+                    && p.keySize() == want.keySize() && (!want.storesValues() || p.valueSize() == want.valueSize()
+                            && p.valueSizeMax() == want.valueSizeMax())
                     && (!memstore || p.index().equals(want.index()) && p.store() == want.store()
-                            && p.settings().equals(want.settings()))
+                            && p.settings().equals(want.settings())
+                            && p.compactEvery() == want.compactEvery())
+                    && p.leasedKeys() == want.leasedKeys()
                     && p.deletes() == 0 && !p.compact();
+            // etcd rows at any compaction period, watchers and leases: the model charges each apart
             // any snapshot count: the heap model charges each row's raft log apart (HeapModel's cr)
             if (same && r.metric(Metric.INDEX_LIVE_HEAP).orElse(0) > 0 && r.metric(Metric.PROCESS_RSS).isPresent()
                     && r.metric(Metric.JVM_BASELINE_RSS).isPresent()) {
@@ -70,6 +75,12 @@ public final class Calibration {
                     ? "several shares" : "one share", heap.fitRaftShare(), HeapModel.raftShare(s.params()),
                     Units.count(s.params().snapshotCount()));
         }
+        if (!heap.extrasFit(s.params())) {
+            return "the matching rows had " + (Double.isNaN(heap.fitWatchers()) ? "several" : (long) heap.fitWatchers())
+                    + " watchers and " + (Double.isNaN(heap.fitLeases()) ? "several" : (long) heap.fitLeases())
+                    + " leases and the scenario " + s.params().watchers() + " and " + s.params().leases() + ": measure"
+                    + " rows at two counts of each to fit its cost";
+        }
         if (!heap.canPredict(s.params())) {
             return "the matching rows measured one revision-slot count (" + (long) heap.fitSlots()
                     + ") and the scenario needs versions=" + s.params().versions();
@@ -90,7 +101,7 @@ public final class Calibration {
             for (long n : keys) {
                 RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(),
                         p.keyPattern(), p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system())
-                        .withSnapshotCount(count);
+                        .withSnapshotCount(count).withShape(p.shape());
                 out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n)
                         + (counts.size() > 1 ? ",snapshotCount=" + Units.count(count) : ""), at));
             }

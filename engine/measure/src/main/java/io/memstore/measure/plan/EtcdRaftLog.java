@@ -27,9 +27,28 @@ public final class EtcdRaftLog {
     private EtcdRaftLog() {
     }
 
-    /** Raft entries written by a row: one per put and per deleted key, none for the row's reads. */
+    /**
+     * Raft entries written by a row: one per put and per deleted key, per lease granted and per compaction, none
+     * for the row's reads or watches.
+     */
     public static long entriesWritten(RowParams p) {
-        return p.keys() * p.versions() + Math.round(p.keys() * p.deletes()) + (p.compact() ? 1 : 0);
+        return p.keys() * p.versions() + Math.round(p.keys() * p.deletes()) + (p.compact() ? 1 : 0) + p.leases()
+                + EtcdHistory.periodicCompactions(p);
+    }
+
+    /**
+     * Raft entries in memory right after a restart: the member loads its last snapshot and replays the entries
+     * its write-ahead log holds after it into the in-memory log; the catch-up entries before the snapshot are
+     * not read back. Without a snapshot that is every entry written.
+     */
+    public static long entriesAfterRestart(long written, long snapshotCount) {
+        long snapshots = written / (snapshotCount + 1);
+        return written - snapshots * (snapshotCount + 1);
+    }
+
+    /** The raft entries in memory right after the row's member restarted. */
+    public static long entriesAfterRestart(RowParams p) {
+        return entriesAfterRestart(entriesWritten(p), p.snapshotCount());
     }
 
     /** Raft entries in memory after {@code written} entries at this snapshot count. */

@@ -23,6 +23,11 @@ import java.util.function.ToDoubleFunction;
  * entries per key (rows at two snapshot counts, or on both sides of one). Without c2 the model describes only the
  * slot count it was fitted at, without cr only the raft share, and {@link #canPredict} says so.
  *
+ * <p>For etcd rows the revision slots are the revisions the history keeps per key ({@link EtcdHistory}: every
+ * write without compaction, fewer under {@code compact: every N}), so c2 is the cost per retained revision; and
+ * two more terms charge the watchers ({@code W*cw}) and leases ({@code L*cl}) the row set up. Each is fitted only
+ * when the rows vary it; otherwise the model describes only the value the rows share.
+ *
  * <p>c0 is the heap the measurement itself adds, a fixed amount: it matters at calibration sizes (a 1K-key row
  * reads more bytes per key than a 100K-key one), not at planning sizes.
  *
@@ -36,14 +41,36 @@ import java.util.function.ToDoubleFunction;
  * @param fitRaftShare raft entries in memory per key that c1 includes when cr is NaN; NaN otherwise
  * @param relativeRmsError root mean square of (predicted - measured) / measured over the rows
  * @param rows      the fitted rows' names
+ * @param cw        bytes per watcher of an etcd row ({@code W*cw}); 0 for other systems, NaN when not fitted
+ * @param fitWatchers the watchers every fitted row had when cw is NaN (c0 holds their cost); NaN otherwise
+ * @param cl        bytes per lease of an etcd row ({@code L*cl}); 0 for other systems, NaN when not fitted
+ * @param fitLeases the leases every fitted row had when cl is NaN; NaN otherwise
+ * @param inverse   the inverse of the weighted normal matrix over the fitted columns (in their own units), for
+ *                  {@link #leverage}; null when not kept
+ * @param columns   which of the columns (1, N, N*slots, R, W, L) were fitted
  */
 public record HeapModel(Layout layout, double c0, double c1, double c2, double fitSlots, double cr,
-                        double fitRaftShare, double relativeRmsError, List<String> rows) {
+                        double fitRaftShare, double relativeRmsError, List<String> rows, double cw, double fitWatchers,
+                        double cl, double fitLeases, double[][] inverse, boolean[] columns) {
     /** How far a scenario's raft share may lie from the rows' for a model without cr. */
     static final double RAFT_SHARE_TOLERANCE = 0.01;
+    /** Columns: intercept, keys, key x slots, raft entries, watchers, leases. */
+    private static final int COLUMNS = 6;
+    private static final int INTERCEPT = 0;
+    private static final int SLOTS = 2;
+    private static final int RAFT = 3;
+    private static final int WATCHERS = 4;
+    private static final int LEASES = 5;
 
     public HeapModel {
         rows = List.copyOf(rows);
+    }
+
+    /** A model without watchers or leases, nor a kept inverse. */
+    public HeapModel(Layout layout, double c0, double c1, double c2, double fitSlots, double cr, double fitRaftShare,
+                     double relativeRmsError, List<String> rows) {
+        this(layout, c0, c1, c2, fitSlots, cr, fitRaftShare, relativeRmsError, rows, 0, Double.NaN, 0, Double.NaN,
+                null, null);
     }
 
     /** A model of a system without a raft log (cr = 0). */
@@ -62,14 +89,28 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         return p.system().isEtcd() ? (double) EtcdRaftLog.entriesInMemory(p) / p.keys() : 0;
     }
 
+    /**
+     * Revision slots per key: the layout's for the row's versions; for an etcd row the revisions its history
+     * keeps per key ({@link EtcdHistory#retainedRevisions}), which is its versions when it never compacts.
+     */
+    static double slots(Layout layout, RowParams p) {
+        return p.system().isEtcd() ? (double) EtcdHistory.retainedRevisions(p) / p.keys()
+                : layout.revisionSlots(p.versions());
+    }
+
     /** True when c2 was determined: any versions can be predicted. */
     public boolean hasC2() {
         return !Double.isNaN(c2);
     }
 
-    /** True when the model describes rows of these parameters' versions. */
+    /** True when the model describes rows of these parameters' versions, raft share, watchers and leases. */
     public boolean canPredict(RowParams p) {
-        return (hasC2() || layout.revisionSlots(p.versions()) == fitSlots) && raftFits(p);
+        return (hasC2() || slots(layout, p) == fitSlots) && raftFits(p) && extrasFit(p);
+    }
+
+    /** True when the model describes the row's watchers and leases. */
+    public boolean extrasFit(RowParams p) {
+        return (!Double.isNaN(cw) || p.watchers() == fitWatchers) && (!Double.isNaN(cl) || p.leases() == fitLeases);
     }
 
     /** True when the model describes the row's raft share. */
@@ -84,13 +125,20 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
                     + " told apart from their keys" : String.format(java.util.Locale.ROOT, "the model was fitted at"
                     + " %.3f raft entries in memory per key only and cannot predict %.3f", fitRaftShare, raftShare(p)));
         }
+        if (!extrasFit(p)) {
+            throw new IllegalArgumentException("the rows had " + describeExtra(fitWatchers) + " watchers and "
+                    + describeExtra(fitLeases) + " leases, and cannot predict " + p.watchers() + " and " + p.leases()
+                    + ": measure rows that vary them");
+        }
         if (!canPredict(p)) {
-            throw new IllegalArgumentException("the model was fitted at " + (long) fitSlots + " revision slot(s)"
+            throw new IllegalArgumentException("the model was fitted at " + fitSlots + " revision slot(s)"
                     + " per key only and cannot predict versions=" + p.versions());
         }
-        double n = p.keys();
-        return c0 + n * (c1 + layout.keyBytes(p.keySize())) + (hasC2() ? n * layout.revisionSlots(p.versions()) * c2
-                : 0) + (hasCr() ? n * raftShare(p) * cr : 0);
+        return withRaftEntries(p, p.system().isEtcd() ? EtcdRaftLog.entriesInMemory(p) : 0);
+    }
+
+    private static String describeExtra(double fitted) {
+        return Double.isNaN(fitted) ? "several counts of" : Long.toString((long) fitted);
     }
 
     /**
@@ -109,6 +157,15 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      * @param what names the reading in the message when no row is usable
      */
     static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what) {
+        return fit(layout, rows, reading, what, HeapModel::raftShare);
+    }
+
+    /**
+     * The same, with the raft entries per key of each row given (a restarted member holds other entries than
+     * the one that just loaded: {@link EtcdRaftLog#entriesAfterRestart}).
+     */
+    static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
+                         ToDoubleFunction<RowParams> raftShare) {
         List<RowResult> used = new ArrayList<>();
         for (RowResult r : rows) {
             if (reading.applyAsDouble(r) > 0) {
@@ -120,61 +177,103 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         }
         Set<Long> keys = new TreeSet<>();
         Set<Double> slots = new TreeSet<>();
+        Set<Integer> watchers = new TreeSet<>();
+        Set<Long> leases = new TreeSet<>();
         List<Double> shares = new ArrayList<>();
         boolean etcd = false;
         for (RowResult r : used) {
             keys.add(r.params().keys());
-            slots.add(layout.revisionSlots(r.params().versions()));
-            shares.add(raftShare(r.params()));
+            slots.add(slots(layout, r.params()));
+            shares.add(raftShare.applyAsDouble(r.params()));
+            watchers.add(r.params().watchers());
+            leases.add(r.params().leases());
             etcd |= r.params().system().isEtcd();
         }
         double shareLow = shares.stream().mapToDouble(Double::doubleValue).min().getAsDouble();
         double shareHigh = shares.stream().mapToDouble(Double::doubleValue).max().getAsDouble();
-        // columns: 0 = intercept, 1 = N, 2 = N*slots, 3 = raft entries; try the richest identifiable set first
-        List<boolean[]> candidates = new ArrayList<>();
-        boolean intercept = keys.size() >= 2;
-        boolean slope = slots.size() >= 2;
-        boolean raft = etcd && shareHigh - shareLow > RAFT_SHARE_TOLERANCE;
-        if (raft) {
-            candidates.add(new boolean[] {intercept, true, slope, true});
-            candidates.add(new boolean[] {false, true, slope, true});
-        }
-        candidates.add(new boolean[] {intercept, true, slope, false});
-        candidates.add(new boolean[] {false, true, slope, false});
-        candidates.add(new boolean[] {false, true, false, false});
-        for (boolean[] columns : candidates) {
-            double[] solution = solve(layout, used, columns, reading);
+        boolean[] available = new boolean[COLUMNS];
+        available[INTERCEPT] = keys.size() >= 2;
+        available[SLOTS] = slots.size() >= 2;
+        available[RAFT] = etcd && shareHigh - shareLow > RAFT_SHARE_TOLERANCE;
+        available[WATCHERS] = watchers.size() >= 2;
+        available[LEASES] = leases.size() >= 2;
+        for (boolean[] columns : candidates(available)) {
+            Solution solution = solve(layout, used, columns, reading, raftShare);
             if (solution != null) {
-                double cr = columns[3] ? solution[3] : etcd ? Double.NaN : 0;
+                double cr = columns[RAFT] ? solution.x[RAFT] : etcd ? Double.NaN : 0;
                 // etcd rows at several raft shares without a cr describe none of them: fitShare NaN
-                double fitShare = columns[3] || !etcd || raft ? Double.NaN : shares.get(0);
-                return model(layout, used, columns, solution, slots, cr, fitShare, reading);
+                double fitShare = columns[RAFT] || !etcd || available[RAFT] ? Double.NaN : shares.get(0);
+                return model(layout, used, columns, solution, slots, cr, fitShare, watchers, leases, reading,
+                        raftShare);
             }
         }
         throw new IllegalStateException("no identifiable fit"); // N alone is always identifiable
     }
 
-    private static HeapModel model(Layout layout, List<RowResult> used, boolean[] columns, double[] s,
-                                   Set<Double> slots, double cr, double fitShare, ToDoubleFunction<RowResult> reading) {
-        double c0 = columns[0] ? s[0] : 0;
-        double c1 = s[1];
-        double c2 = columns[2] ? s[2] : Double.NaN;
-        double fitSlots = columns[2] ? Double.NaN : slots.iterator().next();
-        HeapModel partial = new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Double.NaN, List.of());
+    /**
+     * The column sets to try, richest first: every subset of the identifiable optional columns, larger before
+     * smaller, and among sets of one size those that keep the slots, then the raft log, the watchers, the leases
+     * and last the intercept; the keys' column is always in.
+     */
+    private static List<boolean[]> candidates(boolean[] available) {
+        int[] optional = {SLOTS, RAFT, WATCHERS, LEASES, INTERCEPT}; // by the weight of keeping them
+        List<boolean[]> out = new ArrayList<>();
+        List<int[]> ranked = new ArrayList<>();
+        for (int mask = 0; mask < 1 << optional.length; mask++) {
+            boolean ok = true;
+            int size = 0;
+            int weight = 0;
+            for (int b = 0; b < optional.length; b++) {
+                if ((mask & 1 << b) != 0) {
+                    ok &= available[optional[b]];
+                    size++;
+                    weight += 1 << (optional.length - 1 - b);
+                }
+            }
+            if (ok) {
+                ranked.add(new int[] {mask, size, weight});
+            }
+        }
+        ranked.sort((a, b) -> a[1] != b[1] ? b[1] - a[1] : b[2] - a[2]);
+        for (int[] r : ranked) {
+            boolean[] columns = new boolean[COLUMNS];
+            columns[1] = true;
+            for (int b = 0; b < optional.length; b++) {
+                columns[optional[b]] = (r[0] & 1 << b) != 0;
+            }
+            out.add(columns);
+        }
+        return out;
+    }
+
+    private static HeapModel model(Layout layout, List<RowResult> used, boolean[] columns, Solution s,
+                                   Set<Double> slots, double cr, double fitShare, Set<Integer> watchers,
+                                   Set<Long> leases, ToDoubleFunction<RowResult> reading,
+                                   ToDoubleFunction<RowParams> raftShare) {
+        double c0 = columns[INTERCEPT] ? s.x[INTERCEPT] : 0;
+        double c1 = s.x[1];
+        double c2 = columns[SLOTS] ? s.x[SLOTS] : Double.NaN;
+        double fitSlots = columns[SLOTS] ? Double.NaN : slots.iterator().next();
+        double cw = columns[WATCHERS] ? s.x[WATCHERS] : Double.NaN;
+        double fitWatchers = columns[WATCHERS] || watchers.size() > 1 ? Double.NaN : watchers.iterator().next();
+        double cl = columns[LEASES] ? s.x[LEASES] : Double.NaN;
+        double fitLeases = columns[LEASES] || leases.size() > 1 ? Double.NaN : leases.iterator().next();
+        HeapModel partial = new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Double.NaN, List.of(), cw,
+                fitWatchers, cl, fitLeases, s.inverse, columns);
         double squares = 0;
         List<String> names = new ArrayList<>();
         for (RowResult r : used) {
             double y = reading.applyAsDouble(r);
-            double e = (partial.fitted(r.params()) - y) / y;
+            double e = (partial.withRaftShare(r.params(), raftShare.applyAsDouble(r.params())) - y) / y;
             squares += e * e;
             names.add(r.name());
         }
-        return new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Math.sqrt(squares / used.size()), names);
+        return new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Math.sqrt(squares / used.size()), names,
+                cw, fitWatchers, cl, fitLeases, s.inverse, columns);
     }
 
-    /** The model's value for a fitted row, whatever its raft share. */
-    private double fitted(RowParams p) {
-        return withRaftEntries(p, p.system().isEtcd() ? EtcdRaftLog.entriesInMemory(p) : 0);
+    private double withRaftShare(RowParams p, double share) {
+        return withRaftEntries(p, Math.round(share * p.keys()));
     }
 
     /**
@@ -182,14 +281,46 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      * the row ends with (an etcd member's log was longer before its last snapshot).
      */
     double withRaftEntries(RowParams p, long raftEntries) {
-        double n = p.keys();
-        return c0 + n * (c1 + layout.keyBytes(p.keySize())) + (hasC2() ? n * layout.revisionSlots(p.versions()) * c2
-                : 0) + (hasCr() ? raftEntries * cr : 0);
+        double[] x = features(layout, p, raftEntries);
+        return c0 + x[1] * c1 + p.keys() * layout.keyBytes(p.keySize()) + (hasC2() ? x[SLOTS] * c2 : 0)
+                + (hasCr() ? x[RAFT] * cr : 0) + (Double.isNaN(cw) ? 0 : x[WATCHERS] * cw)
+                + (Double.isNaN(cl) ? 0 : x[LEASES] * cl);
+    }
+
+    /**
+     * How far the prediction for these parameters moves per unit of relative noise in every fitted row, in
+     * bytes: {@code sqrt(x' (X' W X)^-1 x)} with each row weighing {@code 1/y²}. Rows whose readings differ
+     * between runs by a share {@code s} of their value move the prediction by about {@code s} times this; it is
+     * below the prediction itself inside the fitted rows and grows with the distance beyond them. 0 when the
+     * model kept no inverse.
+     */
+    public double leverage(RowParams p, long raftEntries) {
+        if (inverse == null) {
+            return 0;
+        }
+        double[] all = features(layout, p, raftEntries);
+        double[] x = new double[inverse.length];
+        for (int j = 0, c = 0; j < COLUMNS; j++) {
+            if (columns[j]) {
+                x[c++] = all[j];
+            }
+        }
+        double q = 0;
+        for (int i = 0; i < x.length; i++) {
+            for (int j = 0; j < x.length; j++) {
+                q += x[i] * inverse[i][j] * x[j];
+            }
+        }
+        return Math.sqrt(Math.max(0, q));
+    }
+
+    /** The solved coefficients (all columns, 0 where not fitted) and the inverse normal matrix of the fitted ones. */
+    private record Solution(double[] x, double[][] inverse) {
     }
 
     /** Weighted least squares over the chosen columns; null when they are not identifiable from the rows. */
-    private static double[] solve(Layout layout, List<RowResult> rows, boolean[] columns,
-                                  ToDoubleFunction<RowResult> reading) {
+    private static Solution solve(Layout layout, List<RowResult> rows, boolean[] columns,
+                                  ToDoubleFunction<RowResult> reading, ToDoubleFunction<RowParams> raftShare) {
         int k = 0;
         for (boolean c : columns) {
             k += c ? 1 : 0;
@@ -199,10 +330,11 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         }
         double[][] a = new double[k][k];
         double[] b = new double[k];
-        double[] scale = new double[4];
+        double[] scale = new double[COLUMNS];
         for (RowResult r : rows) {
-            double[] x = features(layout, r.params());
-            for (int j = 0; j < 4; j++) {
+            double[] x = features(layout, r.params(), Math.round(raftShare.applyAsDouble(r.params())
+                    * r.params().keys()));
+            for (int j = 0; j < COLUMNS; j++) {
                 scale[j] = Math.max(scale[j], Math.abs(x[j]));
             }
         }
@@ -211,9 +343,9 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
             double y = reading.applyAsDouble(r);
             double z = y - p.keys() * layout.keyBytes(p.keySize());
             double w = 1 / (y * y);
-            double[] all = features(layout, p);
+            double[] all = features(layout, p, Math.round(raftShare.applyAsDouble(p) * p.keys()));
             double[] x = new double[k];
-            for (int j = 0, c = 0; j < 4; j++) {
+            for (int j = 0, c = 0; j < COLUMNS; j++) {
                 if (columns[j]) {
                     x[c++] = all[j] / scale[j]; // scaled columns keep the normal equations well conditioned
                 }
@@ -225,22 +357,50 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
                 }
             }
         }
+        double[][] inverse = invert(a);
         double[] s = gauss(a, b);
-        if (s == null) {
+        if (s == null || inverse == null) {
             return null;
         }
-        double[] out = new double[4];
-        for (int j = 0, c = 0; j < 4; j++) {
+        double[] out = new double[COLUMNS];
+        double[] used = new double[k];
+        for (int j = 0, c = 0; j < COLUMNS; j++) {
             if (columns[j]) {
-                out[j] = s[c++] / scale[j];
+                out[j] = s[c] / scale[j];
+                used[c++] = scale[j];
+            }
+        }
+        // back to the columns' own units: inverse_ij / (scale_i * scale_j)
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                inverse[i][j] /= used[i] * used[j];
+            }
+        }
+        return new Solution(out, inverse);
+    }
+
+    private static double[] features(Layout layout, RowParams p, long raftEntries) {
+        double n = p.keys();
+        return new double[] {1, n, n * slots(layout, p), raftEntries, p.watchers(), p.leases()};
+    }
+
+    /** The inverse of a small symmetric matrix, a column per solve; null when it is singular. */
+    private static double[][] invert(double[][] m) {
+        int n = m.length;
+        double[][] out = new double[n][];
+        for (int col = 0; col < n; col++) {
+            double[] e = new double[n];
+            e[col] = 1;
+            double[][] copy = new double[n][];
+            for (int i = 0; i < n; i++) {
+                copy[i] = m[i].clone();
+            }
+            out[col] = gauss(copy, e); // column col; the matrix is symmetric, so its rows are the same
+            if (out[col] == null) {
+                return null;
             }
         }
         return out;
-    }
-
-    private static double[] features(Layout layout, RowParams p) {
-        double n = p.keys();
-        return new double[] {1, n, n * layout.revisionSlots(p.versions()), n * raftShare(p)};
     }
 
     /** Gaussian elimination with partial pivoting; null for a (numerically) singular system. */

@@ -80,6 +80,6 @@ public final class Plan {
     /** Everything a calibration row depends on but the key count. */
     private static String configuration(RowParams p) {
         return p.system() + "/" + p.snapshotCount() + "/" + p.versions() + "/" + p.keySize() + "/" + p.valueSize() + "/" + p.keyPattern() + "/" + p.store() + "/"
-                + p.index() + "/" + p.seed();
+                + p.index() + "/" + p.seed() + "/" + p.shape();
     }
 }

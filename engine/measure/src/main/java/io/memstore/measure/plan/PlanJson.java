@@ -37,6 +37,22 @@ public final class PlanJson {
         AtomicFiles.write(file, toJson(result));
     }
 
+    /** An etcd RSS fit: c2 per retained revision, cr per raft entry, cw per watcher, cl per lease (B). */
+    private static Map<String, Object> etcdFit(EtcdRssModel model) {
+        HeapModel e = model.fit();
+        Map<String, Object> etcd = new LinkedHashMap<>();
+        etcd.put("c0", finite(e.c0()));
+        etcd.put("c1", finite(e.c1()));
+        etcd.put("c2", finite(e.c2()));
+        etcd.put("cr", finite(e.cr()));
+        etcd.put("cw", finite(e.cw()));
+        etcd.put("cl", finite(e.cl()));
+        etcd.put("relativeRmsError", finite(e.relativeRmsError()));
+        etcd.put("runSpread", model.spread());
+        etcd.put("uncertainty", model.uncertainty());
+        return etcd;
+    }
+
     public static String toJson(PlanResult r) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schemaVersion", PlanResult.SCHEMA_VERSION);
@@ -63,6 +79,14 @@ public final class PlanJson {
             rec.put("xmx", p.xmx());
             rec.put("containerLimit", p.containerLimit());
             s.put("recommended", rec);
+            if (p.model().etcdRestart() != null) {
+                Map<String, Object> restart = new LinkedHashMap<>();
+                restart.put("predicted", Math.round(p.restartRss()));
+                restart.put("low", Math.round(p.restartRssLow()));
+                restart.put("high", Math.round(p.restartRssHigh()));
+                s.put("restartRss", restart);
+                s.put("sizedFor", p.sizedForRestart() ? "restart" : "load");
+            }
             s.put("fits", p.scenario().machineMemory() == null ? null : !p.exceedsMachine());
             s.put("model", index);
             scenarios.add(s);
@@ -101,15 +125,10 @@ public final class PlanJson {
             f.put("rss", rss);
             f.put("cr", finite(h.cr()));
             if (m.etcdRss() != null) {
-                HeapModel e = m.etcdRss().fit();
-                Map<String, Object> etcd = new LinkedHashMap<>();
-                etcd.put("c0", finite(e.c0()));
-                etcd.put("c1", finite(e.c1()));
-                etcd.put("c2", finite(e.c2()));
-                etcd.put("cr", finite(e.cr()));
-                etcd.put("relativeRmsError", finite(e.relativeRmsError()));
-                etcd.put("uncertainty", m.etcdRss().uncertainty());
-                f.put("etcdRss", etcd);
+                f.put("etcdRss", etcdFit(m.etcdRss()));
+            }
+            if (m.etcdRestart() != null) {
+                f.put("etcdRestartRss", etcdFit(m.etcdRestart()));
             }
             f.put("uncertainty", pairRatio(m.heapUncertainty(), m.rssUncertainty()));
             fits.add(f);

@@ -47,13 +47,18 @@ public final class PlanTables {
         lines.add("");
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
+            if (p.model().etcdRestart() != null) {
+                lines.add(TextTable.printable(restart(p)));
+            }
         }
         if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
             lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + c0 + N*(c1 + keySize)"
-                    + " + N*versions*c2 + R*cr fitted on the member's RSS, R = raft entries in memory (all writes"
-                    + " below snapshotCount; after a snapshot the entries since it + 5,000), band from R now less"
-                    + " the fit's uncertainty to the most R held plus it (freed raft pages may still be resident),"
-                    + " no -Xmx; container limit = 1.1 x high RSS; the index column names the system");
+                    + " + H*c2 + R*cr + W*cw + L*cl fitted on the member's RSS, H = revisions kept, R = raft entries"
+                    + " in memory (all writes below snapshotCount; after a snapshot the entries since it + 5,000;"
+                    + " after a restart those since it), W watchers, L leases; uncertainty u = max(3 %, 3 x fit RMS +"
+                    + " run spread x max(1, leverage)); band from R now less u to the most R held plus u, no -Xmx;"
+                    + " container limit = 1.1 x the higher of the load's and the restart's high RSS; the index"
+                    + " column names the system");
         }
         lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
                 + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
@@ -83,12 +88,25 @@ public final class PlanTables {
     private static String describeEtcd(ScenarioModel m) {
         HeapModel h = m.heap();
         HeapModel r = m.etcdRss().fit();
+        String extras = (Double.isNaN(r.cw()) || r.cw() == 0 ? "" : ", cw = " + coefficient(r.cw()))
+                + (Double.isNaN(r.cl()) || r.cl() == 0 ? "" : ", cl = " + coefficient(r.cl()));
         return String.format(Locale.ROOT, "Go heap c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; RSS ="
-                        + " idle %.1f MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; over %d row(s)"
-                        + " from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", h.c0(), h.c1(), coefficient(h.c2()),
-                coefficient(h.cr()), h.relativeRmsError() * 100, m.etcdRss().baselineRss() / (1 << 20), r.c0(),
-                r.c1(), coefficient(r.c2()), coefficient(r.cr()), r.relativeRmsError() * 100, r.rows().size(),
-                m.source(), m.heapUncertainty() * 100, m.rssUncertainty() * 100);
+                        + " idle %.1f MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s%s, fit RMS %.2f %%, run spread"
+                        + " %.1f %%; over %d row(s) from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", h.c0(), h.c1(),
+                coefficient(h.c2()), coefficient(h.cr()), h.relativeRmsError() * 100,
+                m.etcdRss().baselineRss() / (1 << 20), r.c0(), r.c1(), coefficient(r.c2()), coefficient(r.cr()),
+                extras, r.relativeRmsError() * 100, m.etcdRss().spread() * 100, r.rows().size(), m.source(),
+                m.heapUncertainty() * 100, m.rssUncertainty() * 100);
+    }
+
+    /** {@code <scenario>: after a restart RSS .. (..); size the member for its restart: limit ..}. */
+    static String restart(Prediction p) {
+        HeapModel r = p.model().etcdRestart().fit();
+        return String.format(Locale.ROOT, "%s: after a restart RSS %s MiB (c1 = %.1f B, c2 = %s, cr = %s, fit RMS"
+                        + " %.2f %%, run spread %.1f %%); size the member for its %s: limit %s MiB", p.scenario().name(),
+                band(p.restartRss(), p.restartRssLow(), p.restartRssHigh()), r.c1(), coefficient(r.c2()),
+                coefficient(r.cr()), r.relativeRmsError() * 100, p.model().etcdRestart().spread() * 100,
+                p.sizedForRestart() ? "restart" : "load", Units.mib(p.containerLimit()));
     }
 
     private static String coefficient(double v) {

@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * Predicts a scenario from measured rows: fit the layout's heap model and the RSS model, then apply {@link PlanRules}.
  * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form with the raft log
- * charged apart, and the RSS is fitted in that form on the member's own RSS ({@link EtcdRssModel}); no -Xmx is
- * recommended (0).
+ * charged apart, and the RSS is fitted in that form on the member's own RSS ({@link EtcdRssModel}), after the
+ * load and, when the rows measured one, right after a restart; no -Xmx is recommended (0), and the container limit
+ * holds the larger of the two.
  */
 public final class Planner {
     private Planner() {
@@ -44,6 +45,7 @@ public final class Planner {
         double liveLow = live * (1 - uh);
         double liveHigh = live * (1 + uh);
         EtcdRssModel etcd = null;
+        EtcdRssModel restart = null;
         double r;
         double rssLow;
         double rssHigh;
@@ -52,22 +54,23 @@ public final class Planner {
             rssLow = rss.low(liveLow);
             rssHigh = rss.high(liveHigh);
         } else {
-            double rssSpread = 0;
-            for (RowResult row : used) {
-                double y = row.metric(Metric.PROCESS_RSS).getAsDouble();
-                rssSpread = Math.max(rssSpread, row.spreadOf(Metric.PROCESS_RSS).orElse(0) / y);
-            }
-            etcd = EtcdRssModel.fit(Layout.of(s.params().index()), used, rssSpread);
+            Layout layout = Layout.of(s.params().index());
+            etcd = EtcdRssModel.fit(layout, used, s.params());
             r = etcd.predict(s.params());
             rssLow = etcd.low(s.params());
             rssHigh = etcd.high(s.params());
+            if (EtcdRssModel.canFitRestart(used)) {
+                restart = EtcdRssModel.fitRestart(layout, used, s.params());
+            }
         }
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
         // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
         long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
+        // a member is OOM-killed when it restarts if its limit holds only its load: size for the larger
         long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
-                : PlanRules.containerLimit(rssHigh, 0, 0);
+                : PlanRules.containerLimit(restart == null ? rssHigh : Math.max(rssHigh, restart.high(s.params())),
+                0, 0);
         return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
-                new ScenarioModel(source, heap, rss, uh, ur, etcd));
+                new ScenarioModel(source, heap, rss, uh, ur, etcd, restart));
     }
 }

@@ -10,11 +10,19 @@ package io.memstore.measure.plan;
  * @param rssUncertainty  the larger distance from the predicted RSS to an end of its band, relative to it
  * @param etcdRss         for an etcd scenario the model its RSS came from (then {@code rss} gives only the idle
  *                        member's RSS); null otherwise
+ * @param etcdRestart     for an etcd scenario whose rows measured a restart, the model of the member's RSS right
+ *                        after one (reopen.rss); null otherwise
  */
 public record ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty,
-                            double rssUncertainty, EtcdRssModel etcdRss) {
+                            double rssUncertainty, EtcdRssModel etcdRss, EtcdRssModel etcdRestart) {
     /** A JVM scenario's models. */
     public ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty, double rssUncertainty) {
-        this(source, heap, rss, heapUncertainty, rssUncertainty, null);
+        this(source, heap, rss, heapUncertainty, rssUncertainty, null, null);
+    }
+
+    /** An etcd scenario's models without a restart model. */
+    public ScenarioModel(String source, HeapModel heap, RssModel rss, double heapUncertainty, double rssUncertainty,
+                         EtcdRssModel etcdRss) {
+        this(source, heap, rss, heapUncertainty, rssUncertainty, etcdRss, null);
     }
 }

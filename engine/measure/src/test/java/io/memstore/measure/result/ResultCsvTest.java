@@ -24,12 +24,12 @@ class ResultCsvTest {
         assertThat(records).hasSize(5);
         List<String> header = records.get(0);
         // the parameters in RowField's order, as memstore.json's params
-        assertThat(header.subList(0, 23)).containsExactly("name", "workload", "system", "keys", "versions", "keySize",
+        assertThat(header.subList(0, 26)).containsExactly("name", "workload", "system", "keys", "versions", "keySize",
                 "valueSize", "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity",
                 "durability", "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval",
-                "snapshotCount", "measuredRuns");
+                "snapshotCount", "leases", "leasedKeys", "watchers", "measuredRuns");
         assertThat(header).contains("index.liveHeap", "get.opsPerSecond", "index.liveHeap.spread")
-                .hasSize(23 + 2 * Metric.rowMetrics().size());
+                .hasSize(26 + 2 * Metric.rowMetrics().size());
         assertThat(records).allSatisfy(r -> assertThat(r).hasSameSizeAs(header));
 
         List<String> first = records.get(1);
