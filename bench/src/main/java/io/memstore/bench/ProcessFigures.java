@@ -62,6 +62,9 @@ public final class ProcessFigures {
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
+            "  etcd-held-out CALIBRATION.json HELD-OUT.json",
+            "                           plan each etcd row of the second check's results from the first's rows: RSS after"
+                    + " the load and the restart, within 15 % and in the band",
             "  targets                  the targets and their reasons (bench/targets.properties)");
 
     private ProcessFigures() {
@@ -132,6 +135,16 @@ public final class ProcessFigures {
                             + " to be predicted from");
                 }
                 return checks.stream().allMatch(Validation.Check::rssInBand) ? 0 : 1;
+            }
+            case "etcd-held-out" -> {
+                arguments(rest, 2, 2);
+                List<EtcdHeldOut.Check> checks = EtcdHeldOut.check(ResultJson.read(Path.of(rest.get(0))).rows(),
+                        ResultJson.read(Path.of(rest.get(1))).rows());
+                EtcdHeldOut.markdown(checks).forEach(out::println);
+                if (checks.isEmpty()) {
+                    throw new IllegalArgumentException(rest.get(1) + ": no etcd row with its RSS to check");
+                }
+                return checks.stream().allMatch(EtcdHeldOut.Check::held) ? 0 : 1;
             }
             case "targets" -> {
                 arguments(rest, 0, 0);

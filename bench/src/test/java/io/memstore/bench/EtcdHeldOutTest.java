@@ -1,0 +1,58 @@
+package io.memstore.bench;
+
+import io.memstore.measure.run.RowResult;
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The etcd held-out check on rows whose RSS follows known costs: a row on the costs is held, one far off is not. */
+class EtcdHeldOutTest {
+    private static final double IDLE = 30 << 20;
+
+    private static RowParams params(long keys, int versions) {
+        return new RowParams("e", keys, versions, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.BTREE, 1, 2,
+                0.0, false).withSystem(SystemKind.ETCD);
+    }
+
+    /** RSS above idle: 2 MiB + N * 500 B + N * versions * 300 B (no raft entries counted apart in this sketch). */
+    private static double above(RowParams p, double factor) {
+        return factor * (2 * (1 << 20) + p.keys() * 500.0 + p.keys() * p.versions() * 300.0
+                + io.memstore.measure.plan.EtcdRaftLog.entriesInMemory(p) * 700.0);
+    }
+
+    private static RowResult row(long keys, int versions, double factor) {
+        RowParams p = params(keys, versions);
+        double rss = IDLE + above(p, factor);
+        return new RowResult("e/" + keys + "x" + versions, p, Map.of("process.rss", rss, "reopen.rss", rss * 1.2,
+                "jvm.baselineRss", IDLE, "index.liveHeap", above(p, factor)), Map.of(), 2);
+    }
+
+    @Test
+    void aRowOnTheCalibrationsCostsIsHeldAndOneFarOffIsNot() {
+        List<RowResult> calibration = new ArrayList<>();
+        for (long keys : new long[] {20_000, 50_000}) {
+            for (int versions : new int[] {1, 3}) {
+                calibration.add(row(keys, versions, 1));
+            }
+        }
+        List<EtcdHeldOut.Check> held = EtcdHeldOut.check(calibration, List.of(row(40_000, 2, 1)));
+        assertThat(held).extracting(EtcdHeldOut.Check::reading).containsExactly("process.rss", "reopen.rss");
+        assertThat(held).allSatisfy(c -> assertThat(c.inBand()).isTrue());
+        List<EtcdHeldOut.Check> off = EtcdHeldOut.check(calibration, List.of(row(40_000, 2, 1.5)));
+        assertThat(off).allSatisfy(c -> assertThat(c.held()).isFalse());
+        assertThat(EtcdHeldOut.markdown(off).get(2)).contains("| e/40000x2 | process.rss |", "| NO |");
+        RowResult memstore = new RowResult("m", params(1_000, 1).withSystem(SystemKind.MEMSTORE), Map.of(), Map.of(),
+                1);
+        assertThatThrownBy(() -> EtcdHeldOut.check(calibration, List.of(memstore))).hasMessage("m: not an etcd row");
+    }
+}
