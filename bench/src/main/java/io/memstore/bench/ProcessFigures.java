@@ -63,8 +63,8 @@ public final class ProcessFigures {
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
             "  etcd-held-out CALIBRATION.json HELD-OUT.json",
-            "                           plan each etcd row of the second check's results from the first's rows: RSS after"
-                    + " the load and the restart, within 15 % and in the band",
+            "                           plan each etcd row of the second check's results from the first's rows; its RSS",
+            "                           after the load and after the restart must lie within 15 % and in the band",
             "  targets                  the targets and their reasons (bench/targets.properties)");
 
     private ProcessFigures() {
