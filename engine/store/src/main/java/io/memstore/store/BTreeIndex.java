@@ -61,9 +61,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * BTreeIndexMemoryTest bounds them). ReferenceIndex: 264 and 320.
  *
  * <h2>Compaction</h2>
- * Every key's run is rewritten to its compacted form in right-sized arrays, so the memory of dropped revisions is
- * released (etcd re-slices and keeps it), and the created revision and version that {@link #get} must still
- * answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
+ * Every key's run is rewritten to its compacted form in right-sized arrays ({@link BTreeCompaction}), so the memory
+ * of dropped revisions is released (etcd re-slices and keeps it), and the created revision and version that
+ * {@link #get} must still answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
  * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 88.7 to
  * 74.0 B/key, 1.8 % above the 72.7 of one version (every key of a leaf has the same delta and version: a 2-word
  * table per leaf). Keys left empty are removed; leaves left empty or under a quarter full are merged with a
@@ -89,8 +89,6 @@ public final class BTreeIndex implements RevisionIndex {
     static final int MAX_LEAF_BYTES = 32 * 1024;
     /** Versions above this are refused: a generation's version base must stay positive through compaction. */
     static final long MAX_VERSION = Long.MAX_VALUE / 4;
-    /** Keys from which {@link #load} packs on two threads. */
-    private static final int PARALLEL_LOAD_KEYS = 1 << 16;
 
     private final int leafCapacity;
     private final int innerCapacity;
@@ -216,15 +214,10 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /**
-     * Fills this empty index from a file's rows grouped by key (a store's open): every key's whole run is written
-     * once, in key order, into leaves of {@code leafCapacity} keys packed exactly (settled, as an ascending load
-     * leaves them), and the inner levels are built bottom-up over them; no descent, no split, no loose leaf. The
-     * result answers every read as {@link #restore} and {@link #tombstone} of the same rows in revision order
-     * would. The rows must be consistent, as the store's loader checks while it collects them.
-     *
-     * <p>With more than one core and enough keys, the first half of the keys is packed on a second thread with a
-     * builder of its own while this one packs the second half; the leaf where the halves meet may be less full
-     * (and is merged with its neighbour when small, as {@link #rebuild} does).
+     * Fills this empty index from a file's rows grouped by key (a store's open), packed in key order into settled
+     * leaves ({@link BTreeBulkLoad}) with the inner levels built over them ({@link BTreeRebuild}). The result
+     * answers every read as {@link #restore} and {@link #tombstone} of the same rows in revision order would. The
+     * rows must be consistent, as the store's loader checks while it collects them.
      */
     void load(RestoreRows rows) {
         writeLock.lock();
@@ -235,107 +228,19 @@ public final class BTreeIndex implements RevisionIndex {
             cursorKey = null;
             cursorLeaf = null;
             int[] order = rows.keyOrder();
-            int half = Runtime.getRuntime().availableProcessors() > 1 && order.length >= PARALLEL_LOAD_KEYS
-                    ? order.length / 2 : 0;
-            List<BTreeLeaf> leaves = new ArrayList<>(order.length / leafCapacity + 2);
-            List<BTreeLeaf> second = new ArrayList<>(order.length / leafCapacity + 2);
-            long[] firstRevisions = new long[1];
-            Throwable[] failure = new Throwable[1];
-            Thread helper = null;
-            if (half > 0) {
-                helper = new Thread(() -> {
-                    try {
-                        firstRevisions[0] = pack(rows, order, 0, half, new LeafBuilder(), leaves);
-                    } catch (RuntimeException | Error e) {
-                        failure[0] = e;
-                    }
-                }, "memstore-load");
-                helper.setDaemon(true);
-                helper.start();
-            }
-            long secondRevisions = pack(rows, order, half, order.length, builder, second);
-            if (helper != null) {
-                joinUninterruptibly(helper);
-                if (failure[0] instanceof RuntimeException re) {
-                    throw re;
-                }
-                if (failure[0] != null) {
-                    throw (Error) failure[0];
-                }
-            }
-            leaves.addAll(second);
-            revisionCount = firstRevisions[0] + secondRevisions;
+            BTreeBulkLoad.Packed packed = BTreeBulkLoad.pack(rows, order, leafCapacity, builder);
+            revisionCount = packed.revisions();
             keyCount = order.length;
             looseLeaves = new ArrayList<>();
-            if (leaves.isEmpty()) {
+            if (packed.leaves().isEmpty()) {
                 root = new BTreeLeaf();
                 height = 0;
             } else {
-                rebuild(leaves);
+                rebuild(packed.leaves());
             }
         } finally {
             writeLock.unlock();
         }
-    }
-
-    /**
-     * Packs the keys {@code order[from, to)} with their runs into full leaves appended to {@code out}, using
-     * {@code b}; returns the number of revisions written.
-     */
-    private long pack(RestoreRows rows, int[] order, int from, int to, LeafBuilder b, List<BTreeLeaf> out) {
-        long revisions = 0;
-        long bytes = 0;
-        for (int i = from; i < to; i++) {
-            int k = order[i];
-            int length = rows.keyLength(k);
-            if (b.count() == leafCapacity || (b.count() > 0 && bytes + length > MAX_LEAF_BYTES)) {
-                out.add(builtLeaf(b));
-                bytes = 0;
-            }
-            b.addKey(BTreeLeaf.NO_BYTES, 0, rows.keyBytes(k), rows.keyFrom(k), length); // copied by the build
-            bytes += length;
-            int first = rows.firstIndex(k);
-            long previous = -1;
-            for (int j = first, end = rows.endIndex(k); j < end; j++) {
-                long word = rows.word(j);
-                long[] words = b.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
-                int n = 0;
-                if (previous >= 0 && RevisionRun.isTombstone(previous)) {
-                    n = RevisionRun.writeHeader(words, b.wordCount(), rows.created(j), rows.version(j),
-                            RevisionRun.revision(word));
-                }
-                words[b.wordCount() + n] = word;
-                b.commitRun(n + 1);
-                previous = word;
-                revisions++;
-            }
-            b.setHeader(rows.created(first), rows.version(first));
-        }
-        if (b.count() > 0) {
-            out.add(builtLeaf(b));
-        }
-        return revisions;
-    }
-
-    private static void joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static BTreeLeaf builtLeaf(LeafBuilder b) {
-        BTreeLeaf leaf = new BTreeLeaf();
-        b.build(leaf);
-        return leaf;
     }
 
     /**
@@ -487,7 +392,11 @@ public final class BTreeIndex implements RevisionIndex {
 
     /** The leaf whose key range holds {@code key} (read lock held, or one thread alone, as GetPartsMain). */
     BTreeLeaf descend(byte[] key) {
-        BTreeNode node = root;
+        return descend(root, key);
+    }
+
+    /** The leaf of the tree under {@code node} whose key range holds {@code key}. */
+    static BTreeLeaf descend(BTreeNode node, byte[] key) {
         while (node instanceof BTreeInner inner) {
             node = inner.children[inner.childIndex(key)];
         }
@@ -542,53 +451,10 @@ public final class BTreeIndex implements RevisionIndex {
         }
     }
 
-    /** Receives the keys live at the scanned revision, in order; returns false to stop the scan. */
-    private interface LiveKeyVisitor {
-        boolean visit(BTreeLeaf leaf, int i, long modRevision);
-    }
-
-    /** Collects a range answer with {@link ReferenceIndex#range}'s limit, total and more rules. */
-    private static final class RangeCollector implements LiveKeyVisitor {
-        private final int limit;
-        private final boolean countTotal;
-        private final boolean withKeys;
-        private final List<byte[]> keys = new ArrayList<>();
-        private final LongArrayBuilder revisions = new LongArrayBuilder();
-        private long total;
-        private boolean more;
-
-        RangeCollector(int limit, boolean countTotal, boolean withKeys) {
-            this.limit = limit;
-            this.countTotal = countTotal;
-            this.withKeys = withKeys;
-        }
-
-        @Override
-        public boolean visit(BTreeLeaf leaf, int i, long modRevision) {
-            if (limit <= 0 || revisions.size() < limit) {
-                if (withKeys) {
-                    keys.add(leaf.key(i));
-                }
-                revisions.add(modRevision);
-            } else {
-                more = true;
-                if (!countTotal) {
-                    return false;
-                }
-            }
-            total++;
-            return true;
-        }
-
-        IndexRange result() {
-            return new IndexRange(keys, revisions.toArray(), countTotal ? total : -1, more);
-        }
-    }
-
     @Override
     public IndexRange range(byte[] key, byte[] end, long atRev, int limit, boolean countTotal) {
         KeyRange.check(key, end);
-        RangeCollector collector = new RangeCollector(limit, countTotal, true);
+        BTreeRangeScan.Collector collector = new BTreeRangeScan.Collector(limit, countTotal, true);
         scan(key, end, atRev, collector);
         return collector.result();
     }
@@ -596,7 +462,7 @@ public final class BTreeIndex implements RevisionIndex {
     @Override
     public long[] revisions(byte[] key, byte[] end, long atRev, int limit) {
         KeyRange.check(key, end);
-        RangeCollector collector = new RangeCollector(limit, false, false);
+        BTreeRangeScan.Collector collector = new BTreeRangeScan.Collector(limit, false, false);
         scan(key, end, atRev, collector);
         return collector.result().revisions();
     }
@@ -613,57 +479,13 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /** Hands every key of the range live at {@code atRev} to the visitor, under the read lock. */
-    private void scan(byte[] key, byte[] end, long atRev, LiveKeyVisitor visitor) {
+    private void scan(byte[] key, byte[] end, long atRev, BTreeRangeScan.Visitor visitor) {
         readLock.lock();
         try {
-            if (KeyRange.isSingleKey(end)) {
-                BTreeLeaf leaf = descend(key);
-                int i = leaf.find(key);
-                if (i >= 0) {
-                    long mod = leaf.modRevisionAt(i, atRev);
-                    if (mod >= 0) {
-                        visitor.visit(leaf, i, mod);
-                    }
-                }
-            } else if (KeyRange.isToEnd(end)) {
-                scan(root, key, true, null, atRev, visitor);
-            } else if (Arrays.compareUnsigned(key, end) < 0) {
-                scan(root, key, true, end, atRev, visitor);
-            }
+            BTreeRangeScan.scan(root, key, end, atRev, visitor);
         } finally {
             readLock.unlock();
         }
-    }
-
-    /**
-     * In-order scan of {@code node} from {@code key} (when {@code bounded}; else from its first key) up to
-     * {@code end} exclusive (null: no end). Returns false once the scan must stop.
-     */
-    private static boolean scan(BTreeNode node, byte[] key, boolean bounded, byte[] end, long atRev,
-                                LiveKeyVisitor visitor) {
-        if (node instanceof BTreeInner inner) {
-            int c = bounded ? inner.childIndex(key) : 0;
-            for (int j = c; j < inner.childCount(); j++) {
-                if (j > c && end != null && inner.compareSeparatorTo(j - 1, end) >= 0) {
-                    return false; // child j and the rest start at or after end
-                }
-                if (!scan(inner.children[j], key, bounded && j == c, end, atRev, visitor)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        BTreeLeaf leaf = (BTreeLeaf) node;
-        for (int i = bounded ? leaf.lowerBound(key) : 0; i < leaf.size(); i++) {
-            if (end != null && leaf.compareKeyTo(i, end) >= 0) {
-                return false;
-            }
-            long mod = leaf.modRevisionAt(i, atRev);
-            if (mod >= 0 && !visitor.visit(leaf, i, mod)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
@@ -704,16 +526,7 @@ public final class BTreeIndex implements RevisionIndex {
     public long[] keep(long atRev) {
         readLock.lock();
         try {
-            LongArrayBuilder kept = new LongArrayBuilder();
-            for (BTreeLeaf leaf : leaves()) {
-                for (int i = 0; i < leaf.size(); i++) {
-                    long rev = RevisionRun.keep(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i), atRev);
-                    if (rev >= 0) {
-                        kept.add(rev);
-                    }
-                }
-            }
-            return kept.toSortedArray();
+            return BTreeCompaction.keep(leaves(), atRev);
         } finally {
             readLock.unlock();
         }
@@ -735,7 +548,7 @@ public final class BTreeIndex implements RevisionIndex {
             long keys = 0;
             long revisions = 0;
             for (BTreeLeaf leaf : leaves) {
-                compactLeaf(leaf, atRev, kept);
+                BTreeCompaction.compactLeaf(leaf, atRev, kept, builder, header);
                 underfull |= leaf.size() < minLeafSize;
                 keys += leaf.size();
                 revisions += leaf.revisionCount();
@@ -752,93 +565,12 @@ public final class BTreeIndex implements RevisionIndex {
         }
     }
 
-    /**
-     * Compacts every run of the leaf, rebuilding it (settled) when something changed or it was loose. A run that
-     * keeps its words keeps its first generation, so its header too.
-     */
-    private void compactLeaf(BTreeLeaf leaf, long atRev, LongArrayBuilder kept) {
-        boolean changed = false;
-        for (int i = 0; i < leaf.size(); i++) {
-            long[] words = leaf.runWords(i);
-            int s = leaf.runFrom(i);
-            int e = leaf.runTo(i);
-            long[] out = builder.reserveWords(e - s);
-            int pos = builder.wordCount();
-            int n = RevisionRun.compact(words, s, e, atRev, leaf.headers, i, kept, out, pos, header);
-            if (n == 0) {
-                changed = true;
-                continue;
-            }
-            if (!changed && (n != e - s || !Arrays.equals(out, pos, pos + n, words, s, e))) {
-                changed = true;
-            }
-            int ks = leaf.suffixStart(i);
-            builder.addKey(leaf.prefix, leaf.prefix.length, leaf.suffixes, ks, leaf.suffixEnd(i) - ks);
-            builder.commitRun(n);
-            builder.setHeader(header[0], header[1]);
-        }
-        if (changed || leaf.loose) {
-            builder.build(leaf);
-        } else {
-            builder.clear();
-        }
-    }
-
-    /**
-     * Rebuilds the tree over {@code leaves} after compaction: drops empty leaves, merges underfull ones into a
-     * neighbour, then builds the inner levels bottom-up with fresh shortest separators.
-     */
+    /** Rebuilds the tree over {@code leaves} after a load or compaction ({@link BTreeRebuild}). */
     private void rebuild(List<BTreeLeaf> leaves) {
-        List<BTreeLeaf> merged = new ArrayList<>();
-        for (BTreeLeaf leaf : leaves) {
-            if (leaf.size() == 0) {
-                continue;
-            }
-            if (!merged.isEmpty()) {
-                BTreeLeaf last = merged.get(merged.size() - 1);
-                if ((last.size() < minLeafSize || leaf.size() < minLeafSize)
-                        && last.size() + leaf.size() <= leafCapacity
-                        && last.usedBytes() + leaf.usedBytes() <= MAX_LEAF_BYTES) {
-                    builder.addEntries(last, 0, last.size());
-                    builder.addEntries(leaf, 0, leaf.size());
-                    builder.build(last);
-                    continue;
-                }
-            }
-            merged.add(leaf);
-        }
+        BTreeRebuild.Tree tree = BTreeRebuild.rebuild(leaves, builder, leafCapacity, innerCapacity, minLeafSize);
         clearPath(pathNodes.length);
-        if (merged.isEmpty()) {
-            root = new BTreeLeaf();
-            height = 0;
-            return;
-        }
-        List<BTreeNode> level = new ArrayList<>(merged);
-        List<byte[]> separators = new ArrayList<>();
-        for (int j = 1; j < merged.size(); j++) {
-            BTreeLeaf left = merged.get(j - 1);
-            separators.add(BTreeInner.separator(left.key(left.size() - 1), merged.get(j).key(0)));
-        }
-        int h = 0;
-        while (level.size() > 1) {
-            int groups = (level.size() + innerCapacity - 1) / innerCapacity;
-            List<BTreeNode> parents = new ArrayList<>(groups);
-            List<byte[]> up = new ArrayList<>(groups - 1);
-            int from = 0;
-            for (int g = 0; g < groups; g++) {
-                int to = (int) ((long) level.size() * (g + 1) / groups);
-                parents.add(BTreeInner.of(separators.subList(from, to - 1), level.subList(from, to)));
-                if (to < level.size()) {
-                    up.add(separators.get(to - 1));
-                }
-                from = to;
-            }
-            level = parents;
-            separators = up;
-            h++;
-        }
-        root = level.get(0);
-        height = h;
+        root = tree.root();
+        height = tree.height();
         if (height > pathNodes.length) {
             pathNodes = Arrays.copyOf(pathNodes, height * 2);
             pathIndexes = Arrays.copyOf(pathIndexes, height * 2);
@@ -848,18 +580,8 @@ public final class BTreeIndex implements RevisionIndex {
     /** Every leaf, in key order. */
     private List<BTreeLeaf> leaves() {
         List<BTreeLeaf> out = new ArrayList<>();
-        collectLeaves(root, out);
+        BTreeNode.collectLeaves(root, out);
         return out;
-    }
-
-    private static void collectLeaves(BTreeNode node, List<BTreeLeaf> out) {
-        if (node instanceof BTreeInner inner) {
-            for (int j = 0; j < inner.childCount(); j++) {
-                collectLeaves(inner.children[j], out);
-            }
-        } else {
-            out.add((BTreeLeaf) node);
-        }
     }
 
     // ---------------------------------------------------------------------------------------------- diagnostics
@@ -933,167 +655,24 @@ public final class BTreeIndex implements RevisionIndex {
         readLock.lock();
         try {
             int[] inner = new int[1];
-            int leaves = countNodes(root, inner);
+            int leaves = BTreeNode.countNodes(root, inner);
             return new int[] {height, leaves, inner[0]};
         } finally {
             readLock.unlock();
         }
     }
 
-    private static int countNodes(BTreeNode node, int[] inner) {
-        if (node instanceof BTreeInner in) {
-            inner[0]++;
-            int n = 0;
-            for (int j = 0; j < in.childCount(); j++) {
-                n += countNodes(in.children[j], inner);
-            }
-            return n;
-        }
-        return 1;
-    }
-
     /**
-     * Checks every structural invariant (key order across the whole tree, separators bounding their children,
-     * leaf prefixes shared by their keys and, in settled leaves, the longest shared prefix, settled leaves'
-     * arrays exactly sized, every loose leaf known to {@link #settle}, canonical uniform offsets, equal leaf
-     * depth, counters) and throws {@link IllegalStateException} naming the first violation. For tests.
+     * Checks every structural invariant of the tree ({@link BTreeInvariants}) and throws
+     * {@link IllegalStateException} naming the first violation. For tests.
      */
     void checkInvariants() {
         readLock.lock();
         try {
-            long[] counts = new long[2];
-            byte[][] previous = new byte[1][];
-            java.util.Set<BTreeLeaf> listed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-            listed.addAll(looseLeaves);
-            for (BTreeLeaf leaf : leaves()) {
-                if (leaf.loose && !listed.contains(leaf)) {
-                    throw new IllegalStateException("a loose leaf that settle would not find");
-                }
-            }
-            checkNode(root, 0, null, null, counts, previous);
-            if (counts[0] != keyCount || counts[1] != revisionCount) {
-                throw new IllegalStateException("counters say " + keyCount + " keys, " + revisionCount
-                        + " revisions; the tree holds " + counts[0] + ", " + counts[1]);
-            }
+            BTreeInvariants.check(root, height, leafCapacity, innerCapacity, leaves(), looseLeaves, keyCount,
+                    revisionCount);
         } finally {
             readLock.unlock();
         }
-    }
-
-    /** The leaf's header table must be the canonical encoding of its fields, and null when all are 0. */
-    private static void checkHeaders(BTreeLeaf leaf) {
-        int n = leaf.size();
-        long[] deltas = new long[n];
-        long[] subs = new long[n];
-        long[] bases = new long[n];
-        HeaderTable.decode(leaf.headers, 0, n, deltas, subs, bases, 0);
-        for (int i = 0; i < n; i++) {
-            if (deltas[i] != HeaderTable.field(leaf.headers, i, HeaderTable.DELTA)
-                    || subs[i] != HeaderTable.field(leaf.headers, i, HeaderTable.SUB)
-                    || bases[i] != HeaderTable.field(leaf.headers, i, HeaderTable.BASE)) {
-                throw new IllegalStateException("header table decodes key " + i + " two ways");
-            }
-        }
-        long[] canonical = HeaderTable.encode(deltas, subs, bases, n);
-        if (!Arrays.equals(leaf.headers, canonical)) {
-            throw new IllegalStateException("leaf header table " + Arrays.toString(leaf.headers)
-                    + " is not the canonical " + Arrays.toString(canonical));
-        }
-        for (int i = 0; i < n; i++) {
-            if (HeaderTable.created(leaf.headers, i, RevisionRun.revision(leaf.word(leaf.runStart(i)))) < 0) {
-                throw new IllegalStateException("header of key " + i + " gives a negative created revision");
-            }
-        }
-    }
-
-    private void checkNode(BTreeNode node, int depth, byte[] low, byte[] high, long[] counts, byte[][] previous) {
-        if (node instanceof BTreeInner inner) {
-            if (depth >= height) {
-                throw new IllegalStateException("inner node at depth " + depth + " of a tree of height " + height);
-            }
-            if (inner.childCount() < 2 || inner.childCount() > innerCapacity) {
-                throw new IllegalStateException("inner node with " + inner.childCount() + " children");
-            }
-            if (!inner.headsAgree()) {
-                throw new IllegalStateException("inner node's heads are not those of its separators, or it holds"
-                        + " a node past its children, at depth " + depth);
-            }
-            for (int j = 0; j < inner.childCount(); j++) {
-                byte[] lo = j == 0 ? low : inner.separator(j - 1);
-                byte[] hi = j == inner.childCount() - 1 ? high : inner.separator(j);
-                if (lo != null && hi != null && Arrays.compareUnsigned(lo, hi) >= 0) {
-                    throw new IllegalStateException("separators out of order at depth " + depth);
-                }
-                checkNode(inner.children[j], depth + 1, lo, hi, counts, previous);
-            }
-            return;
-        }
-        BTreeLeaf leaf = (BTreeLeaf) node;
-        if (depth != height) {
-            throw new IllegalStateException("leaf at depth " + depth + " of a tree of height " + height);
-        }
-        int n = leaf.size();
-        if (n == 0 && height > 0) {
-            throw new IllegalStateException("empty leaf in a tree of height " + height);
-        }
-        if (n > leafCapacity) {
-            throw new IllegalStateException("leaf with " + n + " keys, capacity " + leafCapacity);
-        }
-        int bytes = leaf.usedBytes();
-        int words = leaf.usedWords();
-        int wordRoom = leaf.codes != null ? leaf.codes.length : leaf.words.length;
-        if (leaf.codes != null && (leaf.loose || leaf.words.length != 0)) {
-            throw new IllegalStateException("a coded leaf must be settled, without long words");
-        }
-        if (leaf.codes == null && !leaf.loose && CodedWords.base(leaf.words, words) >= 0) {
-            throw new IllegalStateException("a settled leaf whose words could be coded is not");
-        }
-        if (bytes > leaf.suffixes.length || words > wordRoom
-                || leaf.suffixOffsets != null && leaf.suffixOffsets.length < n + 1
-                || leaf.runOffsets != null && leaf.runOffsets.length < n + 1) {
-            throw new IllegalStateException("leaf uses more than its arrays hold");
-        }
-        if (!leaf.loose && (bytes != leaf.suffixes.length || words != wordRoom
-                || leaf.suffixOffsets != null && leaf.suffixOffsets.length != n + 1
-                || leaf.runOffsets != null && leaf.runOffsets.length != n + 1)) {
-            throw new IllegalStateException("settled leaf arrays not exactly sized");
-        }
-        if (leaf.suffixOffsets != null && BTreeLeaf.uniformStride(leaf.suffixOffsets, n) >= 0
-                || leaf.runOffsets != null && BTreeLeaf.uniformStride(leaf.runOffsets, n) >= 0) {
-            throw new IllegalStateException("uniform leaf keeps an offset array");
-        }
-        if (n > 1) {
-            byte[] first = leaf.key(0);
-            byte[] last = leaf.key(n - 1);
-            int m = Arrays.mismatch(first, last);
-            if (leaf.loose ? m < leaf.prefix.length : m != leaf.prefix.length) {
-                throw new IllegalStateException("leaf prefix of " + leaf.prefix.length + " B, keys share " + m + " B");
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            byte[] k = leaf.key(i);
-            if (previous[0] != null && Arrays.compareUnsigned(previous[0], k) >= 0) {
-                throw new IllegalStateException("keys out of order");
-            }
-            if (low != null && Arrays.compareUnsigned(k, low) < 0 || high != null && Arrays.compareUnsigned(k, high) >= 0) {
-                throw new IllegalStateException("key outside its separators");
-            }
-            int s = leaf.runStart(i);
-            int e = leaf.runEnd(i);
-            if (e <= s || leaf.word(e - 1) < 0) {
-                throw new IllegalStateException("empty or malformed run");
-            }
-            if (leaf.word(s) < 0) {
-                throw new IllegalStateException("a run starts with a header word: first generations keep theirs"
-                        + " in the leaf's header table");
-            }
-            previous[0] = k;
-            counts[1] += RevisionRun.revisionCount(leaf.runWords(i), leaf.runFrom(i), leaf.runTo(i));
-        }
-        checkHeaders(leaf);
-        if (!leaf.headsAgree()) {
-            throw new IllegalStateException("leaf's heads are not those of its prefix and first and last key");
-        }
-        counts[0] += n;
     }
 }
