@@ -23,7 +23,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * budget is exceeded.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
-        requiresDependencyResolution = ResolutionScope.RUNTIME)
+        requiresDependencyResolution = ResolutionScope.TEST)
 public class CheckMojo extends AbstractMemstoreMojo {
     /** Characters of a log line at most, before Maven's level prefix. */
     static final int WIDTH = 150;

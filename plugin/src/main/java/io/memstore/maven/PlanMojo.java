@@ -33,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * the last check's memstore.json when it measured the scenario's configuration, else to a calibration run at
  * small key counts that this goal performs.
  */
-@Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.RUNTIME)
+@Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
 public class PlanMojo extends AbstractMemstoreMojo {
     /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
     @Parameter(property = "memstore.calibration", defaultValue = "auto")

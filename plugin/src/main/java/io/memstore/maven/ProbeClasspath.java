@@ -2,7 +2,7 @@ package io.memstore.maven;
 
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.probe.StoreDescriptor;
-import io.memstore.measure.spec.ClasspathIndexCheck;
+import io.memstore.measure.spec.ClasspathClassCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,47 +15,63 @@ import org.apache.maven.artifact.Artifact;
 /**
  * The probe JVM's classpath, and which memstore-store it holds.
  *
- * <p>When the project under build depends on memstore-store at run time (compile or runtime scope), the probe
- * measures the project's code: the project's runtime classpath (its compiled classes, then its dependencies in
- * Maven's order, so its memstore-store and sqlite-jdbc), then the probe's own classes, memstore-measure and what it
- * needs besides the store (SnakeYAML). The plugin's own store stays out, so one store is loaded, the project's. The
- * project's store must declare the probe API this probe drives ({@link StoreDescriptor}); otherwise the goal fails
- * before any row runs, naming both versions.
+ * <p>When the project under build depends on memstore-store (in any scope but provided: a project that measures its
+ * own index keeps the store and the adapter in test scope), the probe measures the project's code: the project's test
+ * classpath (its compiled test and main classes, then its dependencies in Maven's order, so its memstore-store and
+ * sqlite-jdbc), then the probe's own classes, memstore-measure and what it needs besides the store (memstore-target,
+ * SnakeYAML). The plugin's own store stays out, so one store is loaded, the project's. The project's store must
+ * declare the probe API this probe drives ({@link StoreDescriptor}); otherwise the goal fails before any row runs,
+ * naming both versions.
  *
  * <p>Otherwise the plugin's own store is measured, as its artifacts bring it: memstore-measure and what it depends
- * on. The plugin's other dependencies (the reporting and Doxia jars of memstore:report) stay out either way: every
- * jar on a probe's classpath is opened when service files are looked up, and would add to the RSS it measures.
- * So do memstore-systems and the jars only it brings (etcd's client, H2, RocksDB): {@link #systems} lists them
- * apart, and they join the classpath of rows of those systems only.
+ * on. A project that depends on memstore-target (its own {@code KeyValueTarget} classes, in test scope) has its test
+ * classpath appended, after the engine, so the probe finds those classes while its own jars come first. The plugin's
+ * other dependencies (the reporting and Doxia jars of memstore:report) stay out either way: every jar on a probe's
+ * classpath is opened when service files are looked up, and would add to the RSS it measures. So do memstore-systems
+ * and the jars only it brings (etcd's client, H2, RocksDB): {@link #systems} lists them apart, and they join the
+ * classpath of rows of those systems only.
  *
  * @param entries          the probe's classpath, in order
  * @param store            the store on it, for the record
- * @param projectClasspath the project's runtime classpath, where index classes named in the spec are looked up
+ * @param projectClasspath the project's test classpath, where the classes named in the spec are looked up
+ * @param sourceRoots      the project's Java source directories, where a class not compiled yet is found
  */
-record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projectClasspath) {
+record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projectClasspath, List<Path> sourceRoots) {
     static final String ENGINE = "io.memstore:memstore-measure";
     static final String STORE = "io.memstore:memstore-store";
+    static final String TARGET = "io.memstore:memstore-target";
     static final String SYSTEMS = "io.memstore:memstore-systems";
+
+    /** Without source directories. */
+    static ProbeClasspath of(List<Artifact> pluginArtifacts, Collection<Artifact> projectArtifacts,
+                             List<String> projectTest) {
+        return of(pluginArtifacts, projectArtifacts, projectTest, List.of());
+    }
 
     /**
      * @param pluginArtifacts  the plugin's resolved artifacts ({@code ${plugin.artifacts}})
-     * @param projectArtifacts the project's resolved runtime artifacts ({@code MavenProject#getArtifacts})
-     * @param projectRuntime   the project's runtime classpath elements: its output directory, then its jars
+     * @param projectArtifacts the project's resolved artifacts, test scope included ({@code MavenProject#getArtifacts})
+     * @param projectTest      the project's test classpath elements: its test and main output directories, then its
+     *                         jars
+     * @param sourceRoots      the project's main and test source directories
      * @throws IllegalArgumentException when the project's store declares a probe API this probe does not drive
      */
     static ProbeClasspath of(List<Artifact> pluginArtifacts, Collection<Artifact> projectArtifacts,
-                             List<String> projectRuntime) {
-        List<Path> project = projectRuntime.stream().map(Path::of).toList();
+                             List<String> projectTest, List<String> sourceRoots) {
+        List<Path> project = projectTest.stream().map(Path::of).toList();
+        List<Path> sources = sourceRoots.stream().map(Path::of).toList();
         Optional<Artifact> projectStore = projectArtifacts.stream().filter(ProbeClasspath::isStore)
-                .filter(a -> a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope())
-                        && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
+                .filter(a -> a.getFile() != null && !Artifact.SCOPE_PROVIDED.equals(a.getScope()))
                 .findFirst();
         if (projectStore.isEmpty()) {
-            List<Path> entries = pluginEntries(pluginArtifacts);
+            Set<Path> entries = new LinkedHashSet<>(pluginEntries(pluginArtifacts));
+            if (projectArtifacts.stream().anyMatch(a -> (a.getGroupId() + ":" + a.getArtifactId()).equals(TARGET))) {
+                entries.addAll(project);
+            }
             Artifact own = pluginArtifacts.stream().filter(ProbeClasspath::isStore).findFirst().orElse(null);
             MeasuredStore store = own == null || own.getFile() == null ? null
                     : measured(own, MeasuredStore.PLUGIN, "the plugin's own " + coordinates(own));
-            return new ProbeClasspath(entries, store, project);
+            return new ProbeClasspath(List.copyOf(entries), store, project, sources);
         }
         Artifact a = projectStore.get();
         MeasuredStore store = measured(a, MeasuredStore.PROJECT, "the project's " + coordinates(a));
@@ -65,7 +81,7 @@ record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projec
                 entries.add(p.getFile().toPath());
             }
         }
-        return new ProbeClasspath(List.copyOf(entries), store, project);
+        return new ProbeClasspath(List.copyOf(entries), store, project, sources);
     }
 
     /** The plugin's own probe classpath: memstore-measure and what it depends on, its store included. */
@@ -78,10 +94,10 @@ record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projec
         return chosen.stream().map(a -> a.getFile().toPath()).toList();
     }
 
-    /** Checks index classes against the project's runtime classpath; close it after loading the spec. */
-    ClasspathIndexCheck indexCheck() {
-        return new ClasspathIndexCheck(projectClasspath, "the project's runtime classpath (its classes and"
-                + " runtime dependencies)");
+    /** Checks the classes a spec names against the project's test classpath; close it after loading the spec. */
+    ClasspathClassCheck classCheck() {
+        return new ClasspathClassCheck(projectClasspath, "the project's test classpath (its test and main classes and"
+                + " test-scope dependencies)", sourceRoots);
     }
 
     /** What the goal logs about the store, before the rows run. */

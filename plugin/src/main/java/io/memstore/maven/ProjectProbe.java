@@ -2,10 +2,12 @@ package io.memstore.maven;
 
 import io.memstore.measure.check.Check;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.ClasspathIndexCheck;
+import io.memstore.measure.run.ClassTrial;
+import io.memstore.measure.spec.ClasspathClassCheck;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -14,9 +16,11 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * What a goal that measures needs from the project under build: the probe's classpath (the project's own when it
- * depends on memstore-store, see {@link ProbeClasspath}) and the spec, loaded with its index classes checked
- * against the project's runtime classpath. The goals that use it declare {@code requiresDependencyResolution =
- * RUNTIME}, so the project's runtime artifacts are resolved.
+ * depends on memstore-store, see {@link ProbeClasspath}) and the spec, loaded with the classes it names
+ * ({@code system:} targets, {@code index:} classes) checked against the project's test classpath and tried in a probe
+ * JVM ({@link ClassTrial}) before any row runs. The goals that use it declare {@code requiresDependencyResolution =
+ * TEST}, so the project's test-scope artifacts are resolved: an adapter class and memstore-target (or memstore-store)
+ * stay in test scope, out of the project's jar.
  */
 final class ProjectProbe {
     private ProjectProbe() {
@@ -26,24 +30,33 @@ final class ProjectProbe {
      * The probe's classpath for this project.
      *
      * @throws MojoExecutionException when the project's store declares a probe API this probe does not drive
-     *                                (naming both versions), or its runtime classpath is not resolved
+     *                                (naming both versions), or its test classpath is not resolved
      */
     static ProbeClasspath classpath(MavenProject project, List<Artifact> pluginArtifacts)
             throws MojoExecutionException {
         try {
-            return ProbeClasspath.of(pluginArtifacts, project.getArtifacts(), project.getRuntimeClasspathElements());
+            List<String> sources = new ArrayList<>(project.getCompileSourceRoots());
+            sources.addAll(project.getTestCompileSourceRoots());
+            return ProbeClasspath.of(pluginArtifacts, project.getArtifacts(), project.getTestClasspathElements(),
+                    sources);
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("memstore: the project's runtime classpath is not resolved: "
+            throw new MojoExecutionException("memstore: the project's test classpath is not resolved: "
                     + e.getMessage(), e);
         }
     }
 
-    /** The spec (null: the built-in one), every index class it names looked up on the project's classpath. */
-    static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath) throws MojoExecutionException {
-        try (ClasspathIndexCheck check = classpath.indexCheck()) {
-            return Check.loadSpec(spec, check);
+    /**
+     * The spec (null: the built-in one), every class it names looked up on the project's test classpath, then tried in
+     * a probe JVM: a class that cannot be measured is a spec error at its file, line and field.
+     *
+     * @param workDir where the trials' temporary directories go
+     */
+    static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath, Path workDir) throws MojoExecutionException {
+        try (ClasspathClassCheck check = classpath.classCheck()) {
+            return Check.loadSpec(spec, check.andThen(new ClassTrial(classpath.entries(), RunnerOptions.defaultJava(),
+                    workDir)));
         } catch (SpecException e) {
             throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
         }

@@ -42,7 +42,7 @@ import org.apache.maven.reporting.MavenReportException;
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
  */
 @Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
-        requiresDependencyResolution = ResolutionScope.RUNTIME)
+        requiresDependencyResolution = ResolutionScope.TEST)
 public class ReportMojo extends AbstractMavenReport {
 
     /** The report's page name in the site: {@code memstore.html}. */

@@ -94,14 +94,14 @@ final class SpecRun {
     }
 
     /**
-     * The spec, loaded once, its index classes looked up on the project's runtime classpath; a broken one fails
+     * The spec, loaded once, the classes it names looked up on the project's test classpath; a broken one fails
      * with the loader's message (file, line, field). Once loaded, a spec inside the project is named by its path
      * relative to the project's base directory, in the log and in every result, so that a committed baseline and a
      * published report hold no path of this machine.
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            spec = ProjectProbe.loadSpec(specFile, probeClasspath);
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
             Path base = baseDirectory.toAbsolutePath().normalize();
             Path file = specFile == null ? null : specFile.toAbsolutePath().normalize();
             if (file != null && file.startsWith(base)) {

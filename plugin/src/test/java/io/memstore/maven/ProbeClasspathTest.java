@@ -83,15 +83,43 @@ class ProbeClasspathTest {
                 "snakeyaml-2.7.jar");
         assertThat(cp.store()).isEqualTo(new MeasuredStore("0.9.0-pinned", MeasuredStore.PROJECT,
                 "io.memstore:memstore-store:0.9.0-pinned"));
-        assertThat(cp.describe()).isEqualTo("store measured: memstore-store 0.9.0-pinned from the project's runtime"
+        assertThat(cp.describe()).isEqualTo("store measured: memstore-store 0.9.0-pinned from the project's test"
                 + " classpath (io.memstore:memstore-store:0.9.0-pinned)");
     }
 
     @Test
-    void aTestScopedStoreIsNotTheProjectsRuntimeStore() throws IOException {
+    void aTestScopedStoreIsTheProjectsStoreWithItsTestClasses() throws IOException {
         Artifact testOnly = store("0.9.0", StoreDescriptor.PROBE_API, "test");
-        ProbeClasspath cp = ProbeClasspath.of(plugin(), Set.of(testOnly), List.of("/project/target/classes"));
+        ProbeClasspath cp = ProbeClasspath.of(plugin(), Set.of(testOnly), List.of("/project/target/test-classes",
+                "/project/target/classes", testOnly.getFile().toString()));
+        assertThat(cp.store().source()).isEqualTo(MeasuredStore.PROJECT);
+        assertThat(cp.entries()).extracting(p -> p.getFileName().toString()).containsExactly("test-classes",
+                "classes", "memstore-store-0.9.0.jar", "memstore-measure-0.1.0.jar", "snakeyaml-2.7.jar");
+    }
+
+    @Test
+    void aProjectWithItsOwnTargetsHasItsTestClasspathAfterThePluginsEngine() throws IOException {
+        Artifact target = jar("io.memstore", "memstore-target", "0.1.0", "test");
+        Artifact junit = jar("org.junit.jupiter", "junit-jupiter-api", "5.14.3", "test");
+        List<String> test = List.of("/project/target/test-classes", "/project/target/classes",
+                target.getFile().toString(), junit.getFile().toString());
+        ProbeClasspath cp = ProbeClasspath.of(plugin(), Set.of(target, junit), test);
         assertThat(cp.store().source()).isEqualTo(MeasuredStore.PLUGIN);
+        assertThat(cp.entries()).extracting(p -> p.getFileName().toString()).containsExactly(
+                "memstore-measure-0.1.0.jar", "memstore-store-0.1.0.jar", "sqlite-jdbc-3.54.1.0.jar",
+                "snakeyaml-2.7.jar", "test-classes", "classes", "memstore-target-0.1.0.jar",
+                "junit-jupiter-api-5.14.3.jar");
+        assertThat(cp.projectClasspath()).hasSize(4);
+    }
+
+    @Test
+    void aProjectWithoutMemstoreArtifactsKeepsItsClassesOffTheProbe() throws IOException {
+        Artifact junit = jar("org.junit.jupiter", "junit-jupiter-api", "5.14.3", "test");
+        ProbeClasspath cp = ProbeClasspath.of(plugin(), Set.of(junit), List.of("/project/target/test-classes",
+                junit.getFile().toString()));
+        assertThat(cp.entries()).extracting(p -> p.getFileName().toString()).containsExactly(
+                "memstore-measure-0.1.0.jar", "memstore-store-0.1.0.jar", "sqlite-jdbc-3.54.1.0.jar",
+                "snakeyaml-2.7.jar");
     }
 
     @Test

@@ -131,7 +131,7 @@ final class EtcdTarget implements LoadTarget {
     }
 
     @Override
-    public void finish() {
+    public void flush() {
         kv.awaitWrites();
         cluster.checkAlive();
     }
@@ -154,7 +154,7 @@ final class EtcdTarget implements LoadTarget {
 
     /** The largest member's data directory: its bbolt db, write-ahead log and snapshots. */
     @Override
-    public Long fileSize() {
+    public long fileSize() {
         return cluster.members().stream().mapToLong(EtcdMember::dataSize).max().orElse(0);
     }
 
@@ -218,14 +218,22 @@ final class EtcdTarget implements LoadTarget {
         return out;
     }
 
+    /** Restarts every member on its data ({@link EtcdCluster#restart}), waiting until each is healthy. */
+    @Override
+    public boolean reopen() {
+        closeWatchers(); // the restart ends their streams: a watcher's failure now is not the row's
+        cluster.restart(RESTART_TIMEOUT);
+        return true;
+    }
+
     /**
-     * Restarts every member on its data ({@link EtcdCluster#restart}): {@code reopen.seconds} from the new starts
+     * Restarts every member on its data, as {@link #reopen}: {@code reopen.seconds} from the new starts
      * until every member is healthy (each rebuilt its index from every revision in its db),
      * {@code reopen.revisionsPerSecond} the revisions written over that time, {@code reopen.rss} the largest
      * member's RSS right after (the pages of the memory-mapped db the restore touched count in it).
      */
     @Override
-    public Map<String, Number> reopen() {
+    public Map<String, Number> timedReopen() {
         closeWatchers(); // the restart ends their streams: a watcher's failure now is not the row's
         Duration took = cluster.restart(RESTART_TIMEOUT);
         double seconds = took.toNanos() / 1e9;

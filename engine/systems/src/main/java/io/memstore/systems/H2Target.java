@@ -62,7 +62,7 @@ final class H2Target implements LoadTarget {
     }
 
     @Override
-    public void finish() {
+    public void flush() {
         store.commit();
     }
 
@@ -82,11 +82,11 @@ final class H2Target implements LoadTarget {
     }
 
     @Override
-    public Long fileSize() {
+    public long fileSize() {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            return null;
+            return -1; // unavailable
         }
     }
 
@@ -100,18 +100,30 @@ final class H2Target implements LoadTarget {
         return "MVMap.get(key) of H2's MVStore, latest value";
     }
 
+    /** Closes the store and opens its file and map again. */
+    @Override
+    public boolean reopen() {
+        store.close();
+        open();
+        return true;
+    }
+
     /**
      * Closes the store and opens it again: {@code reopen.seconds} is the open of the file and of its map until it
      * can serve a get (MVStore reads its chunk headers and the map's root, not its keys, so no revisions per
      * second are given).
      */
     @Override
-    public java.util.Map<String, Number> reopen() {
+    public java.util.Map<String, Number> timedReopen() {
         store.close();
         long start = System.nanoTime();
+        open();
+        return java.util.Map.of(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
+    }
+
+    private void open() {
         store = new MVStore.Builder().fileName(file.toString()).open();
         map = store.openMap("kv");
-        return java.util.Map.of(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
     }
 
     @Override

@@ -89,7 +89,7 @@ final class RocksDbTarget implements LoadTarget {
     }
 
     @Override
-    public void finish() {
+    public void flush() {
         try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
             db.flush(flush);
         } catch (RocksDBException e) {
@@ -124,7 +124,7 @@ final class RocksDbTarget implements LoadTarget {
     }
 
     @Override
-    public Long fileSize() {
+    public long fileSize() {
         return Sizes.ofTree(dir);
     }
 
@@ -138,21 +138,33 @@ final class RocksDbTarget implements LoadTarget {
         return "RocksDB.get(key), latest value";
     }
 
+    /** Closes the database and opens it again. */
+    @Override
+    public boolean reopen() {
+        db.close();
+        open();
+        return true;
+    }
+
     /**
      * Closes the database and opens it again: {@code reopen.seconds} is the open until it can serve a get (it
      * reads its manifest and replays its log, not its keys, so no revisions per second are given).
      */
     @Override
-    public java.util.Map<String, Number> reopen() {
+    public java.util.Map<String, Number> timedReopen() {
         db.close();
         long start = System.nanoTime();
+        open();
+        return java.util.Map.of(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
+    }
+
+    private void open() {
         try {
             db = RocksDB.open(options, dir.toString());
         } catch (RocksDBException e) {
             db = null;
             throw new IllegalStateException("cannot reopen the RocksDB database in " + dir + ": " + e.getMessage(), e);
         }
-        return java.util.Map.of(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
     }
 
     @Override

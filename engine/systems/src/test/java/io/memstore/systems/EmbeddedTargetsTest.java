@@ -31,7 +31,7 @@ class EmbeddedTargetsTest {
                 }
             }
             t.delete(key(5));
-            t.finish();
+            t.flush();
             assertThat(t.keyCount()).isEqualTo(1_999);
             assertThat(t.revisionCount()).isEqualTo(6_001);
             assertThat(t.get(key(4))).isTrue();
@@ -42,7 +42,7 @@ class EmbeddedTargetsTest {
             assertThat(t.get(key(1_999))).isTrue();
             assertThat(t.keyCount()).isEqualTo(1_999);
             // reopen: closed and opened again from its files, every key still there
-            java.util.Map<String, Number> reopen = t.reopen();
+            java.util.Map<String, Number> reopen = t.timedReopen();
             assertThat(reopen.keySet()).containsExactly("reopen.seconds");
             assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive().isLessThan(60);
             assertThat(t.keyCount()).isEqualTo(1_999);
@@ -62,7 +62,7 @@ class EmbeddedTargetsTest {
         try (LoadTarget t = new SystemTargets().open(system, null, data)) {
             t.put(key(1), buffer);
             buffer[0] = 'X';
-            t.finish();
+            t.flush();
             assertThat(read(t, system, key(1))).isEqualTo("first");
         }
     }
@@ -95,7 +95,7 @@ class EmbeddedTargetsTest {
         public static void main(String[] args) throws InterruptedException {
             try (LoadTarget t = new SystemTargets().open(SystemTargets.ROCKSDB, null, Path.of(args[0]))) {
                 t.put(key(1), new byte[1]);
-                t.finish();
+                t.flush();
                 System.out.println("open");
                 System.out.flush();
                 Thread.sleep(60_000);

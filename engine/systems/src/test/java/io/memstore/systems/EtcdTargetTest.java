@@ -40,7 +40,7 @@ class EtcdTargetTest {
                     t.put(("k" + i).getBytes(StandardCharsets.US_ASCII), new byte[128]);
                 }
             }
-            t.finish();
+            t.flush();
             assertThat(t.keyCount()).isEqualTo(1_000);
             assertThat(t.revisionCount()).isEqualTo(2_000);
             assertThat(t.get("k999".getBytes(StandardCharsets.US_ASCII))).isTrue();
@@ -62,7 +62,7 @@ class EtcdTargetTest {
             assertThat(t.fileSize()).isGreaterThan(2_000L * 128);
             assertThat(t.maxGets()).isEqualTo(EtcdTarget.MAX_GETS);
             // reopen: every member restarted on its data, healthy again, every key still there
-            Map<String, Number> reopen = t.reopen();
+            Map<String, Number> reopen = t.timedReopen();
             assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive();
             assertThat(reopen.get("reopen.revisionsPerSecond").doubleValue())
                     .isCloseTo(2_000 / reopen.get("reopen.seconds").doubleValue(), org.assertj.core.data.Percentage

@@ -17,7 +17,7 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.Budget;
-import io.memstore.measure.spec.IndexClassCheck;
+import io.memstore.measure.spec.ProjectClassCheck;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Metric;
@@ -45,12 +45,12 @@ public final class Check {
 
     /** The spec the request names, or the embedded default spec when it names none. */
     public static WorkloadSpec loadSpec(Path specFile) throws SpecException {
-        return loadSpec(specFile, IndexClassCheck.UNCHECKED);
+        return loadSpec(specFile, ProjectClassCheck.UNCHECKED);
     }
 
-    /** As {@link #loadSpec(Path)}, checking every index class the spec names with {@code indexClasses}. */
-    public static WorkloadSpec loadSpec(Path specFile, IndexClassCheck indexClasses) throws SpecException {
-        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile, indexClasses);
+    /** As {@link #loadSpec(Path)}, checking every class the spec names ({@code index:}, {@code system:}) with {@code projectClasses}. */
+    public static WorkloadSpec loadSpec(Path specFile, ProjectClassCheck projectClasses) throws SpecException {
+        return specFile == null ? SpecLoader.loadDefault() : SpecLoader.load(specFile, projectClasses);
     }
 
     /** The rows a request selects from a spec, after scaling and filtering; refuses a filter that selects nothing. */
@@ -134,8 +134,9 @@ public final class Check {
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
         SystemKind system = modelSystem(rows);
-        List<Row> ofSystem = rows.stream().filter(r -> r.params().system() == system).toList();
-        ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system() == system).toList(),
+        List<Row> ofSystem = rows.stream().filter(r -> r.params().system().equals(system)).toList();
+        ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system().equals(system))
+                .toList(),
                 modelIndex(ofSystem));
         List<BudgetRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {

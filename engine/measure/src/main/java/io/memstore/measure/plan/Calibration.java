@@ -38,7 +38,7 @@ public final class Calibration {
         for (RowResult r : rows) {
             RowParams p = r.params();
             boolean memstore = want.system() == SystemKind.MEMSTORE;
-            boolean same = p.system() == want.system() && p.keyPattern() == want.keyPattern()
+            boolean same = p.system().equals(want.system()) && p.keyPattern() == want.keyPattern()
                     && p.keySize() == want.keySize() && (!want.storesValues() || p.valueSize() == want.valueSize()
                             && p.valueSizeMax() == want.valueSizeMax())
                     && (!memstore || p.index().equals(want.index()) && p.store() == want.store()

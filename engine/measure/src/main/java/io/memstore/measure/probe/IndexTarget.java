@@ -9,15 +9,28 @@ import io.memstore.store.RevisionIndex;
  */
 final class IndexTarget implements LoadTarget {
     private final RevisionIndex index;
+    private final String className;
     private long lastMain;
 
-    IndexTarget(RevisionIndex index) {
+    /** @param className the index's class as the spec names it, when it is a project's own; null for a built-in */
+    IndexTarget(RevisionIndex index, String className) {
         this.index = index;
+        this.className = className;
     }
 
+    /** A project's index class that throws fails with a {@link TargetClassException} naming it. */
     @Override
     public void put(byte[] key, byte[] value) {
-        index.put(key, Revision.pack(++lastMain, 0));
+        long revision = Revision.pack(++lastMain, 0);
+        if (className == null) {
+            index.put(key, revision);
+            return;
+        }
+        try {
+            index.put(key, revision);
+        } catch (RuntimeException e) {
+            throw new TargetClassException(className, "put", e);
+        }
     }
 
     @Override
@@ -38,7 +51,7 @@ final class IndexTarget implements LoadTarget {
     }
 
     @Override
-    public void finish() {
+    public void flush() {
         index.settle(); // the end of the load: the room the write path kept is released
     }
 
@@ -58,8 +71,8 @@ final class IndexTarget implements LoadTarget {
     }
 
     @Override
-    public Long fileSize() {
-        return 0L; // no file: nothing on disk, which is a value, not an unavailable one
+    public long fileSize() {
+        return 0; // no file: nothing on disk, which is a value, not an unavailable one
     }
 
     @Override

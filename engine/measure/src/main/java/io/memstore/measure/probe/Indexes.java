@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * The index implementation of each {@link IndexKind}: the two built in, or a class of the project's, which is
- * loaded from this JVM's class path (the probe runs with the project's runtime classpath) and created through its
+ * loaded from this JVM's class path (the probe runs with the project's test classpath) and created through its
  * public no-argument constructor, once per target.
  */
 final class Indexes {
@@ -37,8 +37,7 @@ final class Indexes {
             try {
                 return constructor.newInstance();
             } catch (InvocationTargetException e) {
-                throw new IllegalStateException("the constructor of index class '" + kind.specName() + "' threw "
-                        + e.getCause(), e.getCause());
+                throw new TargetClassException(kind.specName(), "its constructor", e.getCause());
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot create index class '" + kind.specName() + "': " + e, e);
             }

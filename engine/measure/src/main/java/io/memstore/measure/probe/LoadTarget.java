@@ -1,25 +1,21 @@
 package io.memstore.measure.probe;
 
+import io.memstore.target.KeyValueTarget;
+
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a probe builds and measures: the index alone, the store (index over SQLite), or another system's store
- * ({@link TargetProvider}). Revisions are the target's business; the probe only says which key changes.
+ * What the probe drives: a {@link KeyValueTarget}, the public contract every measured system implements (memstore's
+ * index and store, etcd, H2, RocksDB, and a project's own class through {@link ClassTarget}), with the readings the
+ * probe takes of it besides the calls of that contract. Revisions are the target's business; the probe only says
+ * which key changes.
  *
  * <p>The data of most targets lives in the probe's own JVM, which the probe measures by default
  * ({@link #memory}, {@link #heapInUse}); a target whose data lives in another process (a server the probe
  * loads over the network) measures that process instead.
  */
-public interface LoadTarget extends AutoCloseable {
-
-    /** Puts a key; {@code value} is a shared buffer, valid only during the call. */
-    void put(byte[] key, byte[] value);
-
-    /** Deletes a live key (a tombstone). */
-    void delete(byte[] key);
-
-    /** Compacts at the last revision written. */
-    void compact();
+public interface LoadTarget extends KeyValueTarget {
 
     /**
      * Compacts at the revision {@code window} writes back from the last written, keeping that window of history
@@ -66,18 +62,9 @@ public interface LoadTarget extends AutoCloseable {
         return 0;
     }
 
-    /** Makes every write durable or at least complete (flushes group commits). */
-    void finish();
-
-    /** Reads one key at the latest revision; true when it is found live. */
-    boolean get(byte[] key);
-
     long keyCount();
 
     long revisionCount();
-
-    /** Bytes of the target's files (0 when it has none), or null when their size cannot be read. */
-    Long fileSize();
 
     /** What must stay reachable through a heap reading. */
     Object retained();
@@ -119,14 +106,18 @@ public interface LoadTarget extends AutoCloseable {
     }
 
     /**
-     * Closes the target's files and opens them again, timed, after every other reading: the metrics of it
-     * ({@link Metrics#REOPEN_SECONDS}, {@link Metrics#REOPEN_REVISIONS_PER_SECOND}); none for a target that has no
-     * files to reopen, by default.
+     * {@link #reopen}, timed, after every other reading: the metrics of it ({@link Metrics#REOPEN_SECONDS}, and
+     * for a target that rebuilds its index from its revisions {@link Metrics#REOPEN_REVISIONS_PER_SECOND}); none
+     * when the target has nothing to reopen. By default the whole call is timed; a built-in target that knows what
+     * a restart costs (the open only, without the close before it) times that part itself.
      */
-    default Map<String, Number> reopen() {
-        return Map.of();
+    default Map<String, Number> timedReopen() {
+        long start = System.nanoTime();
+        if (!reopen()) {
+            return Map.of();
+        }
+        Map<String, Number> m = new LinkedHashMap<>();
+        m.put(Metrics.REOPEN_SECONDS, (System.nanoTime() - start) / 1e9);
+        return m;
     }
-
-    @Override
-    void close();
 }

@@ -7,7 +7,7 @@ import java.util.Objects;
  * under build or the plugin itself, and its Maven coordinates.
  *
  * @param version  the version the store jar declares ({@link StoreDescriptor})
- * @param source   {@link #PROJECT} (the project's runtime classpath) or {@link #PLUGIN} (the plugin's own store)
+ * @param source   {@link #PROJECT} (the project's test classpath) or {@link #PLUGIN} (the plugin's own store)
  * @param artifact groupId:artifactId:version as Maven resolved it
  */
 public record MeasuredStore(String version, String source, String artifact) {
@@ -24,7 +24,7 @@ public record MeasuredStore(String version, String source, String artifact) {
 
     /** One line for people: {@code memstore-store 0.1.0 from the project's dependencies (io.memstore:...)}. */
     public String describe() {
-        return "memstore-store " + version + (PROJECT.equals(source) ? " from the project's runtime classpath"
+        return "memstore-store " + version + (PROJECT.equals(source) ? " from the project's test classpath"
                 : " of the plugin itself") + " (" + artifact + ")";
     }
 }

@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
- *       ({@link LoadTarget#reopen}).</li>
+ *       ({@link LoadTarget#timedReopen}).</li>
  * </ol>
  * Keys and values are generated per put from (seed, i) ({@link KeyGenerator}, {@link ValueGenerator}), so
  * the probe itself holds O(1) state next to the target.
@@ -107,7 +107,7 @@ public final class Probe {
                 target.compact();
                 compactSeconds = seconds(System.nanoTime() - c);
             }
-            target.finish();
+            target.flush();
             if (p.watchers() > 0) {
                 phase.accept("waiting for the watchers' events");
                 m.put(Metrics.WATCH_EVENTS, target.awaitWatchEvents(puts + deleted));
@@ -141,12 +141,13 @@ public final class Probe {
             m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
             m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());
             m.put(Metrics.PROCESS_PSS, after.pss());
-            m.put(Metrics.STORE_FILE_SIZE, target.fileSize());
+            long fileSize = target.fileSize();
+            m.put(Metrics.STORE_FILE_SIZE, fileSize < 0 ? null : fileSize); // negative: cannot be read
 
             m.putAll(target.extraMetrics());
             timeGets(p, keys, deletions, target, m);
             phase.accept("reopening");
-            m.putAll(target.reopen());
+            m.putAll(target.timedReopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
             Reference.reachabilityFence(target);

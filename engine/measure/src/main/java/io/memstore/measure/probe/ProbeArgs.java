@@ -186,9 +186,11 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
 
         SystemKind system(String name) {
             String v = text(name);
-            return SystemKind.bySpecName(v).orElseThrow(() -> new IllegalArgumentException("--" + name + "=" + v
-                    + ": expected one of " + java.util.Arrays.stream(SystemKind.values()).map(SystemKind::specName)
-                    .toList()));
+            try {
+                return SystemKind.of(v);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--" + name + "=" + v + ": expected " + SystemKind.FORMS);
+            }
         }
 
         <E extends Enum<E>> E choice(String name, Class<E> type) {

@@ -88,11 +88,12 @@ public final class ProbeJvm {
      *
      * <p>Rows of other systems: H2's MVStore keeps the pages it wrote on the Java heap until they are evicted,
      * estimated as all of its latest keys and values with 160 B per entry (a smaller estimate let rows with values
-     * run out of heap); RocksDB keeps its data outside the Java heap and an etcd row's probe is only
+     * run out of heap); a project's own target class, whose layout is unknown, gets the same estimate (a map of every
+     * latest key and value); RocksDB keeps its data outside the Java heap and an etcd row's probe is only
      * etcd's client, so their estimate is 0 (the heap floor and the fixed part remain).
      */
     public static long estimatedLiveHeap(RowParams p) {
-        if (p.system() == SystemKind.H2) {
+        if (p.system() == SystemKind.H2 || p.system().isClass()) {
             return p.keys() * (p.keySize() + (long) p.valueSize() + 160);
         }
         if (p.system() != SystemKind.MEMSTORE) {

@@ -20,8 +20,8 @@ import java.util.Map;
  * ({@link StoreDescriptor}) or a row that cannot be built ({@link Probe#validate}); 1 any other
  * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
- * ({@link ParentWatch}); 5 the row's system cannot run here ({@link TargetUnavailableException}). On failure one
- * line on stderr says why.
+ * ({@link ParentWatch}); 5 the row's system cannot run here ({@link TargetUnavailableException}); 6 a project's own
+ * class threw ({@link TargetClassException}). On failure one line on stderr says why.
  */
 public final class ProbeMain {
     /** Marks progress lines on stdout; anything else the child prints is diagnostic output. */
@@ -30,6 +30,8 @@ public final class ProbeMain {
     public static final int EXIT_FAILED = 1;
     /** The row's system cannot run here ({@link TargetUnavailableException}). */
     public static final int EXIT_UNAVAILABLE = 5;
+    /** A project's own class (target or index) threw ({@link TargetClassException}). */
+    public static final int EXIT_CLASS_FAILED = 6;
     private static final String SQLITE_TMPDIR = "org.sqlite.tmpdir";
 
     private ProbeMain() {
@@ -68,6 +70,8 @@ public final class ProbeMain {
             writeAtomically(args.output(), JsonWriter.write(metrics));
         } catch (TargetUnavailableException e) {
             fail(EXIT_UNAVAILABLE, "memstore probe: " + row + ": " + e.getMessage());
+        } catch (TargetClassException e) {
+            fail(EXIT_CLASS_FAILED, "memstore probe: " + row + ": " + e.getMessage());
         } catch (Throwable e) {
             fail(EXIT_FAILED, "memstore probe: " + row + ": " + oneLine(e));
         }

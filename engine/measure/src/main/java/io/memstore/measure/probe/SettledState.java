@@ -28,7 +28,7 @@ import javax.management.ObjectName;
  *       {@code malloc_trim}) releases it, so what stays resident is what is in use.</li>
  * </ol>
  * The store's part (every buffered write in the file, the write-ahead log checkpointed into it) is the target's
- * {@link LoadTarget#finish}. The peak of the process's life (VmHWM) is read at the same time and reported apart:
+ * {@link LoadTarget#flush}. The peak of the process's life (VmHWM) is read at the same time and reported apart:
  * it covers the build, collections and write buffers included, and is not made repeatable by any of this.
  */
 public final class SettledState {

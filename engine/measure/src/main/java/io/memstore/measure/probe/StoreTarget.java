@@ -81,7 +81,7 @@ final class StoreTarget implements LoadTarget {
      * log frames left to replay.
      */
     @Override
-    public void finish() {
+    public void flush() {
         if (!store.checkpoint()) {
             throw new IllegalStateException("the write-ahead log of " + store.file() + " could not be"
                     + " checkpointed: SQLite reported it busy");
@@ -104,7 +104,7 @@ final class StoreTarget implements LoadTarget {
     }
 
     @Override
-    public Long fileSize() {
+    public long fileSize() {
         return store.fileSize();
     }
 
@@ -118,17 +118,27 @@ final class StoreTarget implements LoadTarget {
         return "MvccStore.get(key): single-key range at the latest revision, value read from SQLite";
     }
 
+    /** Closes the store and opens its file again with the same options and a new index. */
+    @Override
+    public boolean reopen() {
+        Path file = store.file();
+        store.close();
+        store = null;
+        store = MvccStore.open(file, options);
+        return true;
+    }
+
     /**
      * Closes the store and opens its file again with the same options and a new index, timed from the close's end
      * to the open's: the restart of a service, with the file in the OS page cache as the load left it (the
-     * write-ahead log checkpointed by {@link #finish}). The open rebuilds the index from every row and checks
+     * write-ahead log checkpointed by {@link #flush}). The open rebuilds the index from every row and checks
      * them ({@link MvccStore#open}); revisions per second are those the new index holds. Before the timer starts,
      * the closed store is released and a full collection run, untimed: a restarted process would not hold the old
      * index, nor collect it while it builds the new one.
      */
     @Override
-    public Map<String, Number> reopen() {
-        java.nio.file.Path file = store.file();
+    public Map<String, Number> timedReopen() {
+        Path file = store.file();
         store.close();
         store = null;
         System.gc();

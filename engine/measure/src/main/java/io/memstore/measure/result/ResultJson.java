@@ -286,7 +286,7 @@ public final class ResultJson {
                 param(p, RowField.DELETES).number(), Boolean.TRUE.equals(compact), settings,
                 // files written before other systems were measured hold memstore rows only
                 p.members().containsKey(RowField.SYSTEM.specName())
-                        ? choice(p, RowField.SYSTEM, SystemKind.values()) : SystemKind.MEMSTORE,
+                        ? system(param(p, RowField.SYSTEM)) : SystemKind.MEMSTORE,
                 p.members().containsKey(RowField.SNAPSHOT_COUNT.specName())
                         ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT,
                 new LoadShape(valueSize[1], compact instanceof CompactEvery e ? e.revisions() : 0,
@@ -434,6 +434,15 @@ public final class ResultJson {
         v.onlyFields("version", "source", "artifact");
         return build(v, () -> new MeasuredStore(v.field("version").string(), v.field("source").string(),
                 v.field("artifact").string()));
+    }
+
+    private static SystemKind system(JsonValue value) throws JsonFormatException {
+        String s = value.string();
+        try {
+            return SystemKind.of(s);
+        } catch (IllegalArgumentException e) {
+            throw value.error(e.getMessage() + "; expected " + SystemKind.FORMS);
+        }
     }
 
     private static IndexKind index(JsonValue value) throws JsonFormatException {

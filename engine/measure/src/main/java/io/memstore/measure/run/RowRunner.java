@@ -202,6 +202,7 @@ public final class RowRunner {
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
                     : exit == ProbeMain.EXIT_UNAVAILABLE ? "the row's system cannot run here"
+                    : exit == ProbeMain.EXIT_CLASS_FAILED ? "the project's class failed"
                     : exit == 3 ? "the probe ran out of memory or failed inside the JVM"
                     : exit == ParentWatch.EXIT_ORPHANED ? "the probe lost track of this process and stopped"
                     : "the probe failed";

@@ -20,7 +20,7 @@ public record IndexKind(String specName) {
     public static final IndexKind REFERENCE = new IndexKind("reference");
     /** What a valid value looks like, for messages and docs. */
     public static final String FORMS = "btree, reference, or the fully qualified name of a class on the project's"
-            + " runtime classpath that implements io.memstore.store.RevisionIndex and has a public no-argument"
+            + " test classpath that implements io.memstore.store.RevisionIndex and has a public no-argument"
             + " constructor, like com.example.MyIndex";
 
     private static final String IDENTIFIER = "[\\p{L}_$][\\p{L}\\p{N}_$]*";
@@ -47,11 +47,16 @@ public record IndexKind(String specName) {
                 return builtIn;
             }
         }
-        if (!CLASS_NAME.matcher(t).matches()) {
+        if (!isClassName(t)) {
             throw new IllegalArgumentException("unknown index '" + t + "'"
                     + Suggestions.didYouMean(t, builtIns().stream().map(IndexKind::specName).toList()));
         }
         return new IndexKind(t);
+    }
+
+    /** True when the text is a fully qualified class name (a package, then the class: {@code com.example.X}). */
+    static boolean isClassName(String text) {
+        return CLASS_NAME.matcher(text).matches();
     }
 
     /** True for a class of the project's, false for {@code btree} and {@code reference}. */

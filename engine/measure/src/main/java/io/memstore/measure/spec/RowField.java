@@ -19,10 +19,14 @@ import java.util.regex.Pattern;
  * (system among them) and {@link IndexKind}.
  */
 public enum RowField {
-    SYSTEM("system", "one of memstore, etcd, etcd-cluster, h2, rocksdb") {
+    SYSTEM("system", SystemKind.FORMS) {
         @Override
         Object parse(String text) throws BadValue {
-            return choice(text, SystemKind.values(), SystemKind::specName, "system", expected);
+            try {
+                return SystemKind.of(text);
+            } catch (IllegalArgumentException e) {
+                throw new BadValue(e.getMessage(), expected);
+            }
         }
 
         @Override

@@ -27,11 +27,11 @@ public final class SpecLoader {
 
     /** Loads a spec file, UTF-8, at most {@link SpecLimits#MAX_SPEC_BYTES} bytes; index classes are not checked. */
     public static WorkloadSpec load(Path file) throws SpecException {
-        return load(file, IndexClassCheck.UNCHECKED);
+        return load(file, ProjectClassCheck.UNCHECKED);
     }
 
     /** Loads a spec file, UTF-8, at most {@link SpecLimits#MAX_SPEC_BYTES} bytes, checking its index classes. */
-    public static WorkloadSpec load(Path file, IndexClassCheck indexClasses) throws SpecException {
+    public static WorkloadSpec load(Path file, ProjectClassCheck projectClasses) throws SpecException {
         String source = file.toString();
         byte[] bytes;
         try {
@@ -48,23 +48,23 @@ public final class SpecLoader {
             throw new SpecException(source, 0, 0, null, "cannot read the file: " + e, "a readable file");
         }
         return load(bytes, source, baseName(file.getFileName() == null ? source : file.getFileName().toString()),
-                indexClasses);
+                projectClasses);
     }
 
     /** Loads a spec from text; {@code sourceName} is how error messages name it (a file name, a URL...). */
     public static WorkloadSpec load(String text, String sourceName) throws SpecException {
-        return load(text, sourceName, IndexClassCheck.UNCHECKED);
+        return load(text, sourceName, ProjectClassCheck.UNCHECKED);
     }
 
     /** As {@link #load(String, String)}, checking the spec's index classes. */
-    public static WorkloadSpec load(String text, String sourceName, IndexClassCheck indexClasses)
+    public static WorkloadSpec load(String text, String sourceName, ProjectClassCheck projectClasses)
             throws SpecException {
         if (text.length() > SpecLimits.MAX_SPEC_BYTES) {
             throw new SpecException(sourceName, 0, 0, null, "the spec is " + text.length() + " characters, more"
                     + " than the limit of " + SpecLimits.MAX_SPEC_BYTES + " (1 MiB)", "a spec of at most 1 MiB");
         }
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        return SpecReader.read(SafeYaml.compose(t, sourceName), sourceName, baseName(sourceName), indexClasses);
+        return SpecReader.read(SafeYaml.compose(t, sourceName), sourceName, baseName(sourceName), projectClasses);
     }
 
     /** Loads the built-in spec {@link #DEFAULT_SPEC_RESOURCE}. */
@@ -78,19 +78,19 @@ public final class SpecLoader {
             if (bytes.length > SpecLimits.MAX_SPEC_BYTES) {
                 throw tooLarge(DEFAULT_SPEC_SOURCE, bytes.length);
             }
-            return load(bytes, DEFAULT_SPEC_SOURCE, "default-spec", IndexClassCheck.UNCHECKED);
+            return load(bytes, DEFAULT_SPEC_SOURCE, "default-spec", ProjectClassCheck.UNCHECKED);
         } catch (IOException e) {
             throw new SpecException(DEFAULT_SPEC_SOURCE, 0, 0, null, "cannot read the built-in spec: " + e, null);
         }
     }
 
-    private static WorkloadSpec load(byte[] bytes, String source, String defaultName, IndexClassCheck indexClasses)
+    private static WorkloadSpec load(byte[] bytes, String source, String defaultName, ProjectClassCheck projectClasses)
             throws SpecException {
         String text = decodeUtf8(bytes, source);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
-        return SpecReader.read(SafeYaml.compose(text, source), source, defaultName, indexClasses);
+        return SpecReader.read(SafeYaml.compose(text, source), source, defaultName, projectClasses);
     }
 
     private static SpecException tooLarge(String source, long size) {

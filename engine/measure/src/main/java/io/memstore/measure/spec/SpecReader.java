@@ -77,7 +77,7 @@ final class SpecReader {
     }
 
     private final String source;
-    private final IndexClassCheck indexClasses;
+    private final ProjectClassCheck projectClasses;
     private String name;
     private final EnumMap<RowField, Object> defaults = new EnumMap<>(RowField.class);
     /** Where each field of {@code defaults} is written, for errors about the rows it reaches. */
@@ -86,14 +86,14 @@ final class SpecReader {
     private final List<Budget> budgets = new ArrayList<>();
     private final List<PlanScenario> plan = new ArrayList<>();
 
-    private SpecReader(String source, IndexClassCheck indexClasses) {
+    private SpecReader(String source, ProjectClassCheck projectClasses) {
         this.source = source;
-        this.indexClasses = indexClasses;
+        this.projectClasses = projectClasses;
     }
 
-    static WorkloadSpec read(Node root, String source, String defaultName, IndexClassCheck indexClasses)
+    static WorkloadSpec read(Node root, String source, String defaultName, ProjectClassCheck projectClasses)
             throws SpecException {
-        SpecReader r = new SpecReader(source, indexClasses);
+        SpecReader r = new SpecReader(source, projectClasses);
         if (root == null) {
             throw new SpecException(source, 0, 0, null, "the spec is empty",
                     "a mapping with version: 1 and workloads");
@@ -603,8 +603,10 @@ final class SpecReader {
         } catch (BadValue e) {
             throw error(n, path, e.problem(), e.expected());
         }
-        if (value instanceof IndexKind index && index.isClass()) {
-            Optional<String> problem = indexClasses.problem(index.specName());
+        String className = value instanceof IndexKind index && index.isClass() ? index.specName()
+                : value instanceof SystemKind system && system.isClass() ? system.specName() : null;
+        if (className != null) {
+            Optional<String> problem = projectClasses.problem(field, className);
             if (problem.isPresent()) {
                 throw error(n, path, problem.get(), field.expected());
             }

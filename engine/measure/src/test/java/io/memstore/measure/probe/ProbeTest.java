@@ -118,7 +118,7 @@ class ProbeTest {
                 t.put(("key-" + i).getBytes(StandardCharsets.US_ASCII), new byte[200]);
             }
             Path wal = data.resolve(StoreTarget.FILE_NAME + "-wal");
-            t.finish();
+            t.flush();
             // checkpointed and truncated while the store stays open: every value is in the database file
             assertThat(Files.exists(wal) ? Files.size(wal) : 0L).isZero();
             assertThat(Files.size(data.resolve(StoreTarget.FILE_NAME))).isGreaterThan(5000L * 200);

@@ -15,14 +15,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Index classes named in a spec, checked against a classpath the way the plugin checks the project's. */
 class IndexClassSpecTest {
-    private static ClasspathIndexCheck check;
+    private static ClasspathClassCheck check;
 
     @BeforeAll
     static void classpath() throws URISyntaxException {
         // this module's test classes (the fixtures) and the store, and nothing of this JVM's class path besides
         Path fixtures = Path.of(KeyCopyingIndex.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path store = Path.of(RevisionIndex.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        check = new ClasspathIndexCheck(List.of(fixtures, store), "the project's runtime classpath");
+        check = new ClasspathClassCheck(List.of(fixtures, store), "the project's runtime classpath");
     }
 
     @AfterAll
@@ -77,8 +77,8 @@ class IndexClassSpecTest {
     @Test
     void withoutTheStoreOnTheClasspathNoClassCanBeAnIndex() throws URISyntaxException {
         Path fixtures = Path.of(KeyCopyingIndex.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        try (ClasspathIndexCheck noStore = new ClasspathIndexCheck(List.of(fixtures), "the classpath")) {
-            assertThat(noStore.problem("io.memstore.measure.fixture.KeyCopyingIndex")).get().asString()
+        try (ClasspathClassCheck noStore = new ClasspathClassCheck(List.of(fixtures), "the classpath")) {
+            assertThat(noStore.problem(RowField.INDEX, "io.memstore.measure.fixture.KeyCopyingIndex")).get().asString()
                     .contains("cannot be loaded").contains("RevisionIndex");
         }
     }

@@ -1,0 +1,60 @@
+package io.memstore.measure.probe;
+
+import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
+
+import java.nio.file.Path;
+
+/**
+ * A trial of a project's own class before any row is measured, in a JVM of the probe's classpath: the class is
+ * created as a row's probe creates it ({@link Targets#open}) over an empty data directory, takes {@value #PUTS} puts of
+ * 64 B keys and 256 B values, and is closed. A constructor or a put that throws is then found in a second, with the
+ * class's own message, instead of after the rows before it ran.
+ *
+ * <p>Arguments: {@code system|index <class name> <data directory>}. Exit codes: 0 the class passed; 2 it cannot be
+ * created (not found, not the interface, no usable constructor); 6 its code threw ({@link TargetClassException}); 1
+ * anything else. On failure one line on stderr says why, without a prefix.
+ */
+public final class TrialMain {
+    public static final int PUTS = 16;
+
+    private TrialMain() {
+    }
+
+    public static void main(String[] argv) {
+        ParentWatch.startFromProperties();
+        if (argv.length != 3 || !argv[0].equals("system") && !argv[0].equals("index")) {
+            fail(ProbeMain.EXIT_BAD_INPUT, "usage: TrialMain system|index <class name> <data directory>");
+            return;
+        }
+        boolean target = argv[0].equals("system");
+        RowParams p = new RowParams("trial", PUTS, 1, 64, 256, KeyPattern.RANDOM, StoreKind.NONE,
+                target ? IndexKind.BTREE : IndexKind.of(argv[1]), 1, 1, 0, false)
+                .withSystem(target ? SystemKind.of(argv[1]) : SystemKind.MEMSTORE);
+        try {
+            KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
+            ValueGenerator values = new ValueGenerator(p.seed(), p.valueSize());
+            try (LoadTarget t = Targets.open(p, Path.of(argv[2]))) {
+                for (int i = 0; i < PUTS; i++) {
+                    t.put(keys.key(i), values.value(i, 0));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            fail(ProbeMain.EXIT_BAD_INPUT, e.getMessage());
+        } catch (TargetClassException e) {
+            fail(ProbeMain.EXIT_CLASS_FAILED, e.getMessage());
+        } catch (Throwable e) {
+            fail(ProbeMain.EXIT_FAILED, String.valueOf(e));
+        }
+        System.exit(0);
+    }
+
+    private static void fail(int code, String line) {
+        System.err.println(line.replace('\n', ' ').replace('\r', ' '));
+        System.err.flush();
+        System.exit(code);
+    }
+}
