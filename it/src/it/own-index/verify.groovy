@@ -5,7 +5,7 @@ def delegating = 'com.example.index.DelegatingIndex'
 def copying = 'com.example.index.KeyCopyingIndex'
 assert json.rows*.name == ["own/index=${delegating}", "own/index=${copying}"]*.toString()
 assert json.rows*.params*.index == [delegating, copying]
-// measured from the project's classes, with the project's store
+// measured from the project's test classpath, with the project's test-scoped store
 assert json.environment.store.source == 'project'
 assert json.environment.store.artifact.startsWith('io.memstore:memstore-store:')
 def d = json.rows[0].metrics, c = json.rows[1].metrics
@@ -26,6 +26,14 @@ assert log.contains('store measured: memstore-store ')
 assert (log =~ /memstore: 1 budget outcome\(s\) failed:\s+own\/index=${java.util.regex.Pattern.quote(copying)}, index\.bytesPerKey/).find()
 assert !log.contains("own/index=${delegating}, index.bytesPerKey")
 assert log.contains('BUILD FAILURE')
+// the project's jar holds its own code only; memstore-store and its sqlite-jdbc are test-scoped dependencies
+def entries = new java.util.zip.ZipFile(new File(basedir, 'target/own-index-1.0.jar')).withCloseable { z ->
+    z.entries().collect { it.name } }
+assert entries.contains('com/example/lib/Greeting.class')
+assert !entries.any { it.startsWith('io/memstore/') || it.startsWith('com/example/index/') }
+def deps = new File(basedir, 'dependencies.txt').readLines().findAll { it.contains('io.memstore:') }
+assert !deps.isEmpty()
+deps.each { assert it =~ /io\.memstore:[^:]+:jar:[^:]+:test\b/ : it }
 println "own-index: ${delegating} ${d['index.liveHeap']} B live heap (${d['index.bytesPerKey']} B/key); " +
         "${copying} ${c['index.liveHeap']} B (${c['index.bytesPerKey']} B/key); copies ${extraPerKey} B/key"
 true

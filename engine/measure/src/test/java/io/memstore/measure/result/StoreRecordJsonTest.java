@@ -47,7 +47,7 @@ class StoreRecordJsonTest {
         assertThat(back).isEqualTo(run());
         assertThat(back.rows().get(0).params().index().specName()).isEqualTo("com.example.CopyingIndex");
         assertThat(back.environment().store().describe()).isEqualTo("memstore-store 0.9.0-pinned from the project's"
-                + " runtime classpath (io.memstore:memstore-store:0.9.0-pinned)");
+                + " test classpath (io.memstore:memstore-store:0.9.0-pinned)");
         String json = Files.readString(file);
         assertThat(json).contains("\"sqliteCache\": 8388608", "\"batchInterval\": 250", "\"durability\": \"full\"");
     }
@@ -79,7 +79,7 @@ class StoreRecordJsonTest {
     @Test
     void tablesShowTheOptionsThatVaryOrDifferFromTheDefaultsAndTheStoreMeasured() {
         List<String> console = ConsoleTables.render(run());
-        assertThat(console.get(1)).isEqualTo("store measured: memstore-store 0.9.0-pinned from the project's runtime"
+        assertThat(console.get(1)).isEqualTo("store measured: memstore-store 0.9.0-pinned from the project's test"
                 + " classpath (io.memstore:memstore-store:0.9.0-pinned)");
         String all = String.join("\n", console);
         assertThat(all).contains("leaf capacity", "durability", "SQLite cache", "com.example.CopyingIndex");

@@ -1,0 +1,44 @@
+import groovy.json.JsonSlurper
+import java.util.zip.ZipFile
+
+def map = 'com.example.store.MapStore'
+def copying = 'com.example.store.KeyCopyingMapStore'
+def json = new JsonSlurper().parse(new File(basedir, 'target/memstore/memstore.json'))
+// both measured, each row named by its class as the spec wrote it
+assert json.rows*.name == ["own/system=${map}", "own/system=${copying}"]*.toString()
+assert json.rows*.params*.system == [map, copying]
+def m = json.rows[0].metrics, c = json.rows[1].metrics
+assert json.rows*.params*.keys == [20000, 20000]
+// measured as an embedded system: the live heap with the target reachable, RSS, rates
+assert m['index.liveHeap'] > 0 && m['process.rss'] > 0 && m['process.peakRss'] >= m['process.rss']
+assert m['load.putsPerSecond'] > 0 && m['get.opsPerSecond'] > 0
+// each key holds its byte[64] (80 B) and a copy of its byte[32] value (48 B), the wrapper and the map's entry
+assert m['index.bytesPerKey'] > 128 && m['index.bytesPerKey'] < 260
+// the copies: a byte[64] is 80 B, plus its reference in the list (with up to 1.5x slack)
+def extraPerKey = (c['index.liveHeap'] - m['index.liveHeap']) / 20000
+assert extraPerKey > 80 && extraPerKey < 96
+def outcomes = json.budgets.findAll { it.metric == 'index.bytesPerKey' }
+assert outcomes.find { it.row.endsWith(map) }.passed == true
+assert outcomes.find { it.row.endsWith(copying) }.passed == false
+
+def log = new File(basedir, 'build.log').text
+assert (log =~ /own\/system=${java.util.regex.Pattern.quote(copying)}, index\.bytesPerKey/).find()
+assert log.contains('a key costs more than 260 B: does the store keep a copy of it?')
+assert !log.contains("own/system=${map}, index.bytesPerKey")
+assert log.contains('BUILD FAILURE')
+
+// the library's jar holds its own code only: no memstore class, no target class
+def jar = new File(basedir, 'target/own-target-1.0.jar')
+assert jar.isFile()
+def entries = new ZipFile(jar).withCloseable { z -> z.entries().collect { it.name } }
+assert entries.contains('com/example/lib/Greeting.class')
+assert !entries.any { it.startsWith('io/memstore/') }
+assert !entries.any { it.startsWith('com/example/store/') }
+// memstore's artifacts are test-scoped dependencies of the project, and only that
+def deps = new File(basedir, 'dependencies.txt').readLines().findAll { it.contains('io.memstore:') }
+assert !deps.isEmpty()
+deps.each { assert it =~ /io\.memstore:[^:]+:jar:[^:]+:test\b/ : it }
+
+println "own-target: ${map} ${m['index.bytesPerKey']} B/key, ${copying} ${c['index.bytesPerKey']} B/key; " +
+        "copies ${extraPerKey} B/key"
+true
