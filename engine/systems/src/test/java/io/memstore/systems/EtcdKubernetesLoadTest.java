@@ -67,7 +67,7 @@ class EtcdKubernetesLoadTest {
                     }
                 }
             }
-            t.finish();
+            t.flush();
             // every write reached exactly one watcher, and none was lost to the compactions
             assertThat(t.awaitWatchEvents(3_000)).isEqualTo(3_000);
             assertThat(t.keyCount()).isEqualTo(keys);
@@ -88,7 +88,7 @@ class EtcdKubernetesLoadTest {
                 assertThat(c.getKVClient().get(k, GetOption.builder().withRevision(2_500).build())
                         .get(30, TimeUnit.SECONDS).getCount()).isEqualTo(1);
             }
-            Map<String, Number> reopen = t.reopen();
+            Map<String, Number> reopen = t.timedReopen();
             assertThat(reopen.get("reopen.rss").longValue()).isGreaterThan(10L << 20);
             assertThat(reopen.get("reopen.goHeap").longValue()).isPositive();
             assertThat(t.keyCount()).isEqualTo(keys);
@@ -102,7 +102,7 @@ class EtcdKubernetesLoadTest {
             for (int i = 0; i < 10; i++) {
                 t.put(key(i), new byte[10]);
             }
-            t.finish();
+            t.flush();
             assertThatThrownBy(() -> t.awaitWatchEvents(11, Duration.ofSeconds(2)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessage("etcd: the watchers delivered 10 of 11 events and none for 2 s: a watcher fell behind");
