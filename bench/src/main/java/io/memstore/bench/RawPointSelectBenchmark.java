@@ -99,7 +99,7 @@ public class RawPointSelectBenchmark {
         Files.deleteIfExists(dir);
     }
 
-    /** Returns the value, so that the read cannot be optimized away. */
+    /** Returns the value row (the change's checksum, then the value), so that the read cannot be optimized away. */
     @Benchmark
     public byte[] select() throws SQLException {
         int i = order[next];
