@@ -195,7 +195,7 @@ final class StoreOpener {
             sink.end();
             String problem = metaProblem(meta, scan);
             if (problem == null) {
-                long values = countValues(s, file);
+                long values = countValues(s);
                 if (values != meta.rowCount()) {
                     problem = "kv_value holds " + values + " rows where " + meta.rowCount() + " were written";
                 }
@@ -208,20 +208,13 @@ final class StoreOpener {
     }
 
     /**
-     * kv_value's row count. {@code count(*)} reads every page of the table (for the number of rows on each), so it
-     * reads them through a memory map of the file, which spares a system call and a copy of each page; the
-     * connection's map is set back to none right after. While the map is on, the store holds its lock and SQLite
-     * a read transaction on the file. An I/O error on a mapped page reaches the process as a signal that SQLite
-     * cannot turn into an error (https://www.sqlite.org/mmap.html), so no other statement of the store reads
-     * through a map.
+     * kv_value's row count, read through SQLite's ordinary reads. Never through a memory map
+     * ({@code PRAGMA mmap_size}), here or anywhere in the store: a mapped page that the file no longer holds (a file
+     * cut short while it is read) reaches the process as a signal that SQLite cannot turn into an error
+     * (https://www.sqlite.org/mmap.html) and kills the JVM, where a read reports it.
      */
-    private static long countValues(Statement s, Path file) throws SQLException {
-        s.execute("PRAGMA mmap_size = " + Math.max(0, sizeOf(file)));
-        try {
-            return queryLong(s, "SELECT count(*) FROM kv_value");
-        } finally {
-            s.execute("PRAGMA mmap_size = 0");
-        }
+    private static long countValues(Statement s) throws SQLException {
+        return queryLong(s, "SELECT count(*) FROM kv_value");
     }
 
     /**
