@@ -32,41 +32,37 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * </ul>
  *
  * <h2>Write path: loose and settled leaves</h2>
- * Exactly sized arrays make a write copy the whole leaf, a few KB for one key: building 1M random 64 B keys that
- * way allocated 37 times the live heap. So a leaf a write reaches becomes <em>loose</em>: the array that has no
- * room is replaced once by one with room for a whole leaf's keys (its key bytes capped at {@link #MAX_LEAF_BYTES})
+ * Exactly sized arrays make a write copy the whole leaf, a few KB for one key, so that building an index allocates
+ * many times its live heap. So a leaf a write reaches becomes <em>loose</em>: the array that has no room is
+ * replaced once by one with room for a whole leaf's keys (its key bytes capped at {@link #MAX_LEAF_BYTES})
  * or half as many words again, and the following inserts and appended revisions shift the tail of the arrays in
  * place. A split keeps the left half in the leaf's arrays (truncated in place, the prefix kept: it is still
  * shared) and builds only the right half, with room. Every loose leaf is listed; {@link #settle} packs each one
  * into exactly sized arrays with its longest prefix and coded words, and empties the list, so it costs one copy of
  * each leaf written since the last settle and nothing for the others. The store settles after loading its file
  * and on every flush; compaction settles every leaf it passes. Between settles a loose leaf holds up to a leaf's
- * worth of room: random loads leave leaves about 70 % full, so a tree loaded without a settle takes about 1.5x
- * its settled size at 1 version and 1.7x at 5 (BTreeIndexMemoryTest bounds the first). Reads never look past the used part of the arrays.
+ * worth of room, so a tree loaded without a settle is markedly larger than settled. Reads never look past the used
+ * part of the arrays.
  *
  * <p>Random inserts leave leaves about 70 % full (splits leave halves; the last leaf of the tree splits off only
  * the new key, so ascending loads fill leaves completely). The capacity trades memory for the cost of the copies
- * and of the search in a leaf: 64 keys per leaf cost less memory, 32 more (IndexFootprintMain, IndexSpeedMain).
- * On a large index a descent costs mostly cache misses, each waiting for the one before: every array it reads
+ * and of the search in a leaf: larger leaves share their prefix and offsets among more keys but copy and search
+ * more per write.
+ *
+ * <p>On a large index a descent costs mostly cache misses, each waiting for the one before: every array it reads
  * is a separate object. So the nodes keep {@link KeyHead heads} where the search reads them first: an inner node
  * one {@code long} per separator in one array, a leaf its prefix's and its first and last key's in its own fields;
  * both searches start from a guess interpolated between the first and the last head, and a leaf's search reads
- * the heads of the keys around its guess together (GetPartsMain times the parts). A
- * 1-byte-per-key search aid over the suffixes' first bytes was tried and was not measurably faster.
- *
- * <h2>Measured footprint</h2>
- * Retained heap after a settle, 1M random 64 B keys, default capacity, round-robin versions: 72.7 B/key at 1
- * version, 88.7 at 5 (the words coded in 4 B); before the settle 109.8 and 146.4. Building them allocates 117 B/key in
- * the puts and 68 in the settle at 1 version, 247 and 84 at 5, besides the keys' own arrays (the thread's allocated bytes, IndexFootprintMain;
- * BTreeIndexMemoryTest bounds them). ReferenceIndex: 264 and 320.
+ * the heads of the keys around its guess together. A 1-byte-per-key search aid over the suffixes' first bytes was
+ * tried and was not measurably faster, so it would cost its byte per key for nothing.
  *
  * <h2>Compaction</h2>
  * Every key's run is rewritten to its compacted form in right-sized arrays ({@link BTreeCompaction}), so the memory
  * of dropped revisions is released (etcd re-slices and keeps it), and the created revision and version that
- * {@link #get} must still answer go to the leaf's header table. Every leaf compaction passes is settled. Compacting 1M random 64 B keys x
- * 5 round-robin versions to the last revision frees 14.7 of the 16 MB of dropped (coded) revision words: 88.7 to
- * 74.0 B/key, 1.8 % above the 72.7 of one version (every key of a leaf has the same delta and version: a 2-word
- * table per leaf). Keys left empty are removed; leaves left empty or under a quarter full are merged with a
+ * {@link #get} must still answer go to the leaf's header table. Every leaf compaction passes is settled. Keys whose
+ * histories were alike stay alike in the table (after a compaction to the last revision of round-robin writes every
+ * key of a leaf has the same delta and version: a 2-word table), so a compacted index comes close to one written
+ * with one version per key. Keys left empty are removed; leaves left empty or under a quarter full are merged with a
  * neighbour, and the inner levels are then rebuilt bottom-up from the leaves.
  *
  * <h2>Concurrency</h2>
@@ -79,8 +75,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * and only then change the index. {@link #getForUpdate} does that read under the write lock and keeps where it
  * found the key (leaf, position, descent path); the put, tombstone or restore of the same array that follows uses
  * it instead of descending again. Every write consumes the cursor, so it never outlives a change of the tree.
- * At 1M random keys the leaf search was more than half of a store put's time on the writer thread (JFR), so the
- * second descent it saves is most of what the store's writer gained.
+ * On a large index the leaf search is the largest part of a store put's time on the writer thread, so the second
+ * descent saved is most of what a put costs in the index.
  */
 public final class BTreeIndex implements RevisionIndex {
     public static final int DEFAULT_LEAF_CAPACITY = 48;
@@ -390,7 +386,7 @@ public final class BTreeIndex implements RevisionIndex {
 
     // ---------------------------------------------------------------------------------------------- reads
 
-    /** The leaf whose key range holds {@code key} (read lock held, or one thread alone, as GetPartsMain). */
+    /** The leaf whose key range holds {@code key} (read lock held, or one thread alone). */
     BTreeLeaf descend(byte[] key) {
         return descend(root, key);
     }

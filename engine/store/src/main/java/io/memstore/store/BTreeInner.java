@@ -90,8 +90,8 @@ final class BTreeInner extends BTreeNode {
      * gallops from it (1, 2, 4, ... separators) to bracket the answer and bisects the bracket, reading heads of
      * one or two cache lines around the guess. Bisecting the whole node instead reads heads from several lines one
      * after the other and mispredicts about every other branch; both cost the most on the lower levels of a large
-     * index, which the processor's caches do not hold (GetPartsMain times the descent). However the separators are
-     * spread, the search compares at most about twice as many heads as a bisection.
+     * index, which the processor's caches do not hold. However the separators are spread, the search compares at
+     * most about twice as many heads as a bisection.
      */
     int childIndex(byte[] key) {
         long k = KeyHead.of(key, 0, key.length);

@@ -18,7 +18,7 @@ abstract sealed class BTreeNode permits BTreeLeaf, BTreeInner {
         }
     }
 
-    /** The number of leaves under {@code node}; adds the number of inner nodes (itself included) to {@code inner[0]}. */
+    /** The number of leaves under {@code node}; adds its inner nodes (itself included) to {@code inner[0]}. */
     static int countNodes(BTreeNode node, int[] inner) {
         if (node instanceof BTreeInner in) {
             inner[0]++;

@@ -26,9 +26,9 @@ import java.util.List;
  * file without it is not ours and is never touched. Both tables are keyed by revision, not by key: writes append
  * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
  * rebuilt on open by scanning kv_key in revision order. A change of a key is split in two rows so that the open
- * reads what the index needs (the narrow kv_key rows, about a quarter of the file with 64 B keys and 256 B
- * values) and never a value, and a get reads the value row alone; and each row is two columns, since the driver's
- * cost of reading a row grows with its columns (one native call each), not with its bytes.
+ * reads what the index needs (the narrow kv_key rows, a small part of the file when values are larger than keys)
+ * and never a value, and a get reads the value row alone; and each row is two columns, since the driver's cost of
+ * reading a row grows with its columns (one native call each), not with its bytes.
  *
  * <h2>Integrity</h2>
  * Every row carries a CRC32C ({@link RowChecksum}) at the start of its blob: a kv_key row's covers its revision and
@@ -116,7 +116,8 @@ final class StoreSchema {
         }
         String reads = "this memstore reads format version " + FORMAT_VERSION + " only";
         if (version > FORMAT_VERSION) {
-            return ", written by a newer memstore; " + reads + ": open it with a memstore that reads version " + version;
+            return ", written by a newer memstore; " + reads + ": open it with a memstore that reads version "
+                    + version;
         }
         if (version >= 1) {
             return ", a pre-release format; " + reads + ": re-create the store, or copy its data into a new one with"

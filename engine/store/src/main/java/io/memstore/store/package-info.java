@@ -20,9 +20,9 @@
  * {@code KeyIndex} and {@code Generation}, etcd's keyIndex object for object, behind {@code ReferenceIndex}, the
  * oracle. {@code BTreeIndex} is the tree (its state, lock and write path) over {@code BTreeNode}:
  * {@code BTreeInner} (separators) and {@code BTreeLeaf} (packed keys and runs), both searched through
- * {@code KeyHead}s, leaves built by {@code LeafBuilder}; a key's history is a {@code RevisionRun} of words, coded by {@code CodedWords} in settled
- * leaves, with first-generation headers in a leaf's {@code HeaderTable}. The tree's whole-tree operations have
- * files of their own: {@code BTreeBulkLoad} (a file's rows, grouped by key in {@code RestoreRows}, packed into
+ * {@code KeyHead}s, leaves built by {@code LeafBuilder}; a key's history is a {@code RevisionRun} of words, coded
+ * by {@code CodedWords} in settled leaves, with first-generation headers in a leaf's {@code HeaderTable}. The
+ * tree's whole-tree operations have files of their own: {@code BTreeBulkLoad} (a file's rows, grouped by key in {@code RestoreRows}, packed into
  * leaves), {@code BTreeRangeScan}, {@code BTreeCompaction}, {@code BTreeRebuild} and {@code BTreeInvariants}.
  * Depends on nothing else of the package but the shared vocabulary below.
  *
