@@ -56,13 +56,16 @@ final class StoreOpener {
         Connection ro = null;
         Connection w = null;
         boolean existing = false;
+        String phase = "creating the store";
         SqliteBackend backend;
         try {
             existing = sizeOf(file) > 0;
             StoreMeta meta = StoreMeta.EMPTY;
             if (existing) {
                 ro = validate(file, lock);
+                phase = "reading it read-only";
                 meta = checkContents(ro, file, sink);
+                phase = "opening it for writing";
             }
             w = connect(file, false);
             if (!existing) {
@@ -86,7 +89,7 @@ final class StoreOpener {
             }
             lock.close();
             if (e instanceof SQLException se) {
-                throw SqliteErrors.translate(se, file, existing ? "opening it for writing" : "creating the store");
+                throw SqliteErrors.translate(se, file, phase);
             }
             throw (RuntimeException) e;
         }
