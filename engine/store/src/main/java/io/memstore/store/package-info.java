@@ -27,9 +27,9 @@
  * Depends on nothing else of the package but the shared vocabulary below.
  *
  * <h3>2. The file format: rows in SQLite</h3>
- * {@code StoreSchema} is the format (tables, meta rows, version, the one-format policy); a key row's
- * {@code KeyEntry} carries its {@code RowChecksum}s; {@code SqliteHeader} and {@code WalCheck} read the header and
- * the write-ahead log before SQLite does; {@code StoreLock} holds the file. {@code SqliteBackend} is the facade the
+ * {@code StoreSchema} is the format (tables, meta rows, version, the one-format policy); a key row is a
+ * {@code KeyEntry}, a value row a {@code ValueRow}, each with its {@code RowChecksum}; {@code SqliteHeader} and
+ * {@code WalCheck} read the header and the write-ahead log before SQLite does; {@code StoreLock} holds the file. {@code SqliteBackend} is the facade the
  * MVCC part calls, over one file per concern: {@code StoreOpener} (opening and the read-only checks, with
  * {@code StoreMeta}), {@code RowScan} (the key-row scan that restores the index, read by {@code KeyScan}'s
  * threads), {@code StoreWriter} (the writer connection, {@code RowWriter}, compaction's deletions,
