@@ -11,9 +11,9 @@ import java.util.List;
 /**
  * The scan of kv_key that restores the index when a file is opened: every key row in revision order, its checksum
  * checked before its entry is decoded, handed to a {@link RowSink} (the index's loader) or, when the checksum
- * fails, to a {@link DamageSink}; and the words the scans use to say what is wrong with a row. The open's scan
- * reads kv_key alone (never a value), on threads of their own ({@link KeyScan}); {@link StoreVerifier} reads both
- * tables and reports through the same words.
+ * fails, to a {@link DamageSink}. The open's scan reads kv_key alone (never a value), on threads of their own
+ * ({@link KeyScan}); {@link StoreVerifier} reads both tables and reports its rows through {@link #report}, so that
+ * an intact row the open would refuse is reported as the open would word it.
  */
 final class RowScan {
     /**
