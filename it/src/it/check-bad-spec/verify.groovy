@@ -1,7 +1,12 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD FAILURE')
 assert log =~ /workload\.yaml:6:5: workloads\[0\]\.keySise/
-assert log.contains("did you mean 'keySize'")
+assert log =~ /did you mean\s+(\[ERROR\] )?(memstore:\s+)?'keySize'/
 assert log.contains('MojoExecutionException')
 assert !new File(basedir, 'target/memstore/memstore.json').exists()
+// the spec error as the console shows it: no memstore line over 160 characters
+def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
+assert lines.any { it.contains('keySise') }
+println "check-bad-spec: ${lines.size()} memstore lines, the widest ${lines*.length().max()} characters"
+lines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 true

@@ -27,6 +27,8 @@ def log = new File(basedir, 'build.log').text
 assert log.contains('memstore: PASSED: 4 budget outcome(s): 3 passed, 0 warned, 0 failed, 1 not judged; results in')
 assert log.contains('[WARNING] memstore: memory model undetermined: undetermined: 2 distinct row(s)')
 assert log.contains('BUILD SUCCESS')
+// a passing check names the budget it came closest to breaking, with its figures
+assert log =~ /\[INFO\] memstore: closest budget: index\.liveHeap on (index\/versions=[13]|store), [0-9.]+ (KiB|MiB) of 64\.0 MiB \([0-9]+ %\)/
 // the console: what the check goal printed, from its header to the end of the build, is short and narrow
 def lines = log.readLines()
 int from = lines.findIndexOf { it.contains('--- memstore-maven-plugin:') && it.contains(':check') }
@@ -35,6 +37,9 @@ def plugin = lines.subList(from + 1, to)
 println "check-pass console: ${plugin.size()} lines, the widest ${plugin*.length().max()} characters"
 assert plugin.size() <= 30 : "the check printed ${plugin.size()} lines:\n" + plugin.join('\n')
 plugin.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
-assert plugin.count { it.contains('memstore: row ') } == 3 // one line per row, no progress for short rows
+def memstoreLines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
+assert memstoreLines.size() >= 5
+memstoreLines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
+assert plugin.count { it =~ /memstore: row \d\/3 [^:]+: index / } == 3 // one line per row
 assert plugin.findAll { it.contains('PASSED') }.size() == 1 // the verdict once
 true

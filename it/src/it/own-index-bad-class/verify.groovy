@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log =~ /memstore: the workload spec is broken: .*workload\.yaml:6:20: workloads\[0\]\.index\[1\]: class 'com\.example\.index\.NotAnIndex' does not implement io\.memstore\.store\.RevisionIndex/
 assert !log.contains('started (pid')
 assert !new File(basedir, 'target/memstore/memstore.json').exists()

@@ -3,7 +3,15 @@ assert log.contains('BUILD SUCCESS')
 // the spec's scenarios: calibrated, predicted, printed with the recommendations
 assert log.contains('memstore: calibration row 1/')
 assert log =~ /capacity plan \(MiB = 1024\^2 B; band low\.\.high\)/
-assert log =~ /production +1M +3 +64B +reference +none +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ +[0-9.]+ +8192\.0 +fits/
+assert log =~ /production +1M +3 +64B +reference +none +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +-Xmx[0-9]+m +[0-9]+Mi +8192\.0 +fits/
+// what to paste, and what the plan assumed
+assert log =~ /production: -Xmx[0-9]+m; container limit [0-9]+Mi \(docker run --memory=[0-9]+m\); store none: the index alone/
+// what the plan read or measured, said before it did
+assert log =~ /memstore: plan: 2 scenario\(s\) need a calibration run, 4 row\(s\) at [0-9K]+, [0-9K]+ keys/
+assert !log.contains('3 to 6 minutes')
+def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
+println "plan-predicts: ${lines.size()} memstore lines, the widest ${lines*.length().max()} characters"
+lines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 assert log =~ /bigger-keys +500K +3 +256B/
 assert log.contains('production: c0 + N*(c1 + align8(16 + keySize)) + N*capacity(versions)*c2')
 def plan = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/memstore/plan.json'))

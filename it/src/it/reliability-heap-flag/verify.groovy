@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
 assert log.contains('memstore: 1 row does not fit this machine; nothing was run:')
 assert log =~ /row 'big' needs an estimated 257\.7 MiB of heap \(2 x [0-9.]+ KiB for the index, 128\.5 MiB for the store's write buffers, 1\.0 MiB for values in flight, 128\.0 MiB for the JVM's own objects\), but the -Xmx in memstore\.jvmArgs allows 128\.0 MiB; raise that -Xmx to at least -Xmx258m or remove it/

@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 def pom = new File(basedir, 'pom.xml').canonicalFile
 assert log.contains('BUILD FAILURE')
 assert log.contains("memstore: cannot write to the output directory ${pom}/memstore: ${pom} is a file, not a directory;" +

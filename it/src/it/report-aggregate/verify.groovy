@@ -24,4 +24,7 @@ assert !html.contains(basedir.absolutePath)
 assert !new File(basedir, 'alpha/target/site/memstore-aggregate.html').exists()
 def log = new File(basedir, 'build.log').text
 assert log.contains('memstore: aggregate report page memstore-aggregate.html: 3 modules, 2 with results')
+// once in mvn site, once from the command line (mvn memstore:report-aggregate)
+assert (log =~ /memstore: aggregate report page memstore-aggregate\.html: 3 modules, 2 with results/).count == 2
+assert !log.contains('reactorProjects cannot be null')
 true

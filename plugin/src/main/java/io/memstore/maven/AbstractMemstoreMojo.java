@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -47,13 +48,57 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
 
+    /** This goal's execution, for the length of the prefix Maven prints before a failure's message. */
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    private MojoExecution mojoExecution;
+
+    /**
+     * Runs the goal; a failure's message is wrapped to the console's width (see {@link ConsoleLines#message}),
+     * whatever part of memstore wrote it: a spec error, a probe's failure, a budget list. The failure is thrown
+     * again without its cause, whose message Maven would print once more unwrapped after ours; the cause goes to
+     * the debug log ({@code -X}) with its stack trace.
+     */
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("memstore: skipped (memstore.skip=true)");
             return;
         }
-        run();
+        try {
+            run();
+        } catch (MojoFailureException e) {
+            debugCause(e);
+            throw new MojoFailureException(ConsoleLines.message(e.getMessage(), failurePrefixLength()));
+        } catch (MojoExecutionException e) {
+            debugCause(e);
+            throw new MojoExecutionException(ConsoleLines.message(e.getMessage(), failurePrefixLength()));
+        }
+    }
+
+    private void debugCause(Exception e) {
+        if (e.getCause() != null) {
+            getLog().debug("memstore: the failure's cause", e.getCause());
+        }
+    }
+
+    /** The characters of {@code [ERROR] Failed to execute goal g:a:v:goal (id) on project p: }, as Maven prints it. */
+    private int failurePrefixLength() {
+        if (mojoExecution == null) {
+            return 0;
+        }
+        return ("[ERROR] Failed to execute goal " + mojoExecution.getGroupId() + ":" + mojoExecution.getArtifactId()
+                + ":" + mojoExecution.getVersion() + ":" + mojoExecution.getGoal() + " ("
+                + mojoExecution.getExecutionId() + ") on project " + project.getArtifactId() + ": ").length();
+    }
+
+    /** The base directory of the project under build. */
+    protected Path baseDirectory() {
+        return project.getBasedir().toPath();
+    }
+
+    /** {@code path} as memstore names it to the user, see {@link ProjectPaths}. */
+    protected String relative(Path path) {
+        return ProjectPaths.relative(baseDirectory(), path);
     }
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;

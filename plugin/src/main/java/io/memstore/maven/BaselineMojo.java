@@ -31,20 +31,11 @@ public class BaselineMojo extends AbstractMemstoreMojo {
 
     /** The result with its spec file and baseline file relative to the project's base directory when under it. */
     private RunResult withoutLocalPaths(RunResult result) {
-        RunResult relative = new RunResult(result.specName(), relative(result.specFile()), result.environment(),
-                result.rows(), result.model(), result.budgets());
+        Path base = project().getBasedir().toPath();
         BaselineComparison b = result.baseline();
-        return b == null ? relative : relative.withBaseline(new BaselineComparison(relative(b.file()), b.found(),
-                b.specName(), b.note(), b.outcomes()));
-    }
-
-    private String relative(String file) {
-        if (file == null || file.startsWith("classpath:")) {
-            return file;
-        }
-        Path base = project().getBasedir().toPath().toAbsolutePath().normalize();
-        Path path = Path.of(file).toAbsolutePath().normalize();
-        return path.startsWith(base) ? base.relativize(path).toString().replace('\\', '/') : file;
+        return result.withSpecFile(ProjectPaths.relative(base, result.specFile()), b == null ? null
+                : new BaselineComparison(ProjectPaths.relative(base, b.file()), b.found(), b.specName(), b.note(),
+                        b.outcomes()));
     }
 
     @Override
@@ -58,6 +49,11 @@ public class BaselineMojo extends AbstractMemstoreMojo {
         }
         try {
             RunResult result = ResultJson.read(source);
+            if (!result.complete()) {
+                throw new MojoExecutionException("memstore: the last check stopped early ("
+                        + result.failure().describe() + "): a baseline of it would lack rows; nothing was saved."
+                        + " Run memstore:check again first");
+            }
             AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
             getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
                     + ", " + result.rows().size() + " rows)");

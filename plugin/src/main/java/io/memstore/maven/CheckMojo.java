@@ -1,7 +1,9 @@
 package io.memstore.maven;
 
+import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.budget.BudgetOutcome;
 import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.result.ClosestBudget;
 import io.memstore.measure.result.StepSummary;
 import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
@@ -9,7 +11,9 @@ import io.memstore.measure.result.Verdict;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -25,10 +29,6 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
 public class CheckMojo extends AbstractMemstoreMojo {
-    /** Characters of a log line at most, before Maven's level prefix. */
-    static final int WIDTH = 150;
-    private static final String CONTINUATION = "memstore:   ";
-
     /** Fail the build when an error-level budget is exceeded; false only reports. */
     @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
     private boolean failOnViolation;
@@ -67,15 +67,21 @@ public class CheckMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
+        Path baselineFile = resolveBaseline();
         RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
-                .measure(only, scale, resolveBaseline(), baselineMissing);
+                .measure(only, scale, baselineFile, baselineMissing);
         // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
         for (String line : ConsoleTables.render(result)) {
             getLog().debug(line);
         }
         String model = ConsoleTables.modelLine(result.model());
         if (model != null) {
-            wrapped("memstore: " + model).forEach(getLog()::info);
+            if (ConsoleTables.modelDetermined(result.model())) {
+                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::info);
+            } else {
+                // no model budget asked for it: the rows (one version each, one size) need not determine it
+                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::debug);
+            }
         }
         if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
             getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
@@ -88,23 +94,32 @@ public class CheckMojo extends AbstractMemstoreMojo {
         if (baseline != null) {
             return baseline.toPath();
         }
-        Path conventional = project().getBasedir().toPath().resolve(BaselineMojo.CONVENTIONAL_BASELINE);
+        Path conventional = baseDirectory().resolve(BaselineMojo.CONVENTIONAL_BASELINE);
         return java.nio.file.Files.isRegularFile(conventional) ? conventional : null;
     }
 
     /**
-     * The verdict, once: each warned outcome as a warning, the undetermined model as a warning, the verdict line
-     * with its counts, and the outcomes that fail the build listed in the failure's message only (Maven prints
-     * it), or as warnings when {@code failOnViolation} is false. Budgets not judged are counted in the verdict line
-     * and listed at DEBUG.
+     * The verdict, once: each warned outcome as a warning; the budgets not judged, counted by reason, with the
+     * reason; the undetermined model as a warning only when a model budget needed it; the verdict line; on
+     * success the budget closest to its limit. A run that a row stopped fails the build with that row's failure
+     * whatever {@code failOnViolation} says (nothing was measured to judge past it); the outcomes that fail the
+     * build are listed in the failure's message (Maven prints it), or as warnings when {@code failOnViolation} is
+     * false.
      */
-    private void verdict(RunResult result) throws MojoFailureException {
-        List<String> failures = new ArrayList<>();
+    private void verdict(RunResult result) throws MojoExecutionException, MojoFailureException {
+        Violations failures = new Violations("budget outcome(s) failed");
+        Map<String, Integer> notJudged = new LinkedHashMap<>();
+        boolean modelNeeded = false;
         for (BudgetOutcome outcome : result.budgets()) {
             if (!outcome.judged()) {
                 getLog().debug("memstore: budget not judged: " + outcome.describe());
+                if (outcome.metric().isModel() && outcome.message().startsWith(BudgetJudge.MODEL_UNDETERMINED)) {
+                    modelNeeded = true; // said once below, as the warning about the model
+                } else {
+                    notJudged.merge(outcome.message(), 1, Integer::sum);
+                }
             } else if (outcome.warns()) {
-                wrapped("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
             } else if (outcome.failsRun()) {
                 failures.add(outcome.describe());
             }
@@ -114,50 +129,23 @@ public class CheckMojo extends AbstractMemstoreMojo {
             if (outcome.failsRun()) {
                 failures.add("regression: " + outcome.describe());
             } else if (!outcome.passed()) {
-                wrapped("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
             }
         }
-        if (result.model() != null && result.model().note() != null
-                && Double.isNaN(result.model().relativeRmsError())) {
-            wrapped("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
+        notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
+                .forEach(getLog()::info));
+        if (modelNeeded && result.model() != null) {
+            ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
         }
-        getLog().info("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()));
-        if (failures.isEmpty()) {
-            return;
+        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()))
+                .forEach(result.passed() ? getLog()::info : getLog()::error);
+        if (result.passed()) {
+            ClosestBudget.of(result).ifPresent(c -> ConsoleLines.wrap("memstore: " + c.line()).forEach(getLog()::info));
         }
-        StringBuilder message = new StringBuilder("memstore: " + failures.size() + " budget outcome(s) failed:");
-        failures.forEach(f -> message.append(System.lineSeparator()).append("  ").append(f));
-        if (failOnViolation) {
-            throw new MojoFailureException(message.toString());
+        if (result.failure() != null) {
+            throw new MojoExecutionException("memstore: " + result.failure().detail() + System.lineSeparator()
+                    + "memstore: the rows before it were measured and judged; every output says FAILED (incomplete)");
         }
-        getLog().warn(message + System.lineSeparator() + "memstore: failOnViolation is false: the build goes on");
-    }
-
-    /**
-     * {@code text} in lines of at most {@link #WIDTH} characters, broken between words, the later ones indented
-     * under the first: with Maven's {@code [WARNING] } in front, no line passes 160 characters.
-     */
-    static List<String> wrapped(String text) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > WIDTH) {
-                lines.add(line.toString());
-                line.setLength(0);
-                line.append(CONTINUATION);
-            } else if (line.length() > 0 && !line.toString().equals(CONTINUATION)) {
-                line.append(' ');
-            }
-            line.append(word);
-        }
-        lines.add(line.toString());
-        return lines;
-    }
-
-    /** {@code path} relative to the project's base directory when it lies inside it. */
-    private String relative(Path path) {
-        Path base = project().getBasedir().toPath().toAbsolutePath().normalize();
-        Path abs = path.toAbsolutePath().normalize();
-        return abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
+        failures.enforce(failOnViolation, getLog());
     }
 }

@@ -108,9 +108,15 @@ public class PlanMojo extends AbstractMemstoreMojo {
             }
             Path resultsFile = results != null ? results.toPath() : resultDirectory().resolve(ResultJson.FILE_NAME);
             PlanRequest request = new PlanRequest(resultDirectory(), resultsFile,
-                    CalibrationSource.bySpecName(calibration), counts, runner);
-            getLog().info("memstore: planning " + scenarios.size() + " scenario(s) of " + spec.name());
-            result = Plan.run(spec.name(), spec.source(), scenarios, request);
+                    CalibrationSource.bySpecName(calibration), counts, runner, relative(resultsFile));
+            info("memstore: planning " + scenarios.size() + " scenario(s) of " + spec.name() + " ("
+                    + spec.source() + ")");
+            result = Plan.run(spec.name(), spec.source(), scenarios, request, line -> {
+                info("memstore: " + line);
+                if (line.contains("calibration run")) {
+                    info("memstore: calibration " + path.storeLine());
+                }
+            });
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (ProbeException e) {
@@ -119,33 +125,28 @@ public class PlanMojo extends AbstractMemstoreMojo {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
         for (String line : PlanTables.render(result)) {
-            getLog().info(line);
+            info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
-        getLog().info("memstore: plan written to " + resultDirectory().resolve(Plan.FILE_NAME));
+        info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
-                getLog().warn("memstore: scenario " + p.scenario().name() + " fits machineMemory "
+                ConsoleLines.wrap("memstore: scenario " + p.scenario().name() + " fits machineMemory "
                         + Units.iec(p.scenario().machineMemory()) + " only without headroom: recommended container"
-                        + " limit " + Units.iec(p.containerLimit()));
+                        + " limit " + Units.iec(p.containerLimit())).forEach(getLog()::warn);
             }
         }
-        List<Prediction> over = result.exceeding();
-        if (over.isEmpty()) {
-            return;
+        Violations over = new Violations("scenario(s) exceed machineMemory");
+        for (Prediction p : result.exceeding()) {
+            over.add(p.scenario().name() + ": predicted process.rss " + Units.iec(p.rss()) + " ("
+                    + Units.iec(p.rssLow()) + ".." + Units.iec(p.rssHigh()) + "), index.liveHeap "
+                    + Units.iec(p.liveHeap()) + ", machineMemory " + Units.iec(p.scenario().machineMemory())
+                    + ", recommended container limit " + Units.iec(p.containerLimit()));
         }
-        StringBuilder message = new StringBuilder("memstore: " + over.size() + " scenario(s) exceed machineMemory:");
-        for (Prediction p : over) {
-            message.append(System.lineSeparator()).append("  ").append(p.scenario().name()).append(": predicted")
-                    .append(" process.rss ").append(Units.iec(p.rss())).append(" (").append(Units.iec(p.rssLow()))
-                    .append("..").append(Units.iec(p.rssHigh())).append("), index.liveHeap ")
-                    .append(Units.iec(p.liveHeap())).append(", machineMemory ")
-                    .append(Units.iec(p.scenario().machineMemory())).append(", recommended container limit ")
-                    .append(Units.iec(p.containerLimit()));
-        }
-        if (failOnViolation) {
-            throw new MojoFailureException(message.toString());
-        }
-        getLog().warn(message + System.lineSeparator() + "memstore: failOnViolation is false: the build goes on");
+        over.enforce(failOnViolation, getLog());
+    }
+
+    private void info(String line) {
+        ConsoleLines.wrap(line).forEach(getLog()::info);
     }
 
     /** The ad-hoc scenario when any of its properties is given, else the spec's plan: section. */

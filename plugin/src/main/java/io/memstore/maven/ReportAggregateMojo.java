@@ -46,9 +46,6 @@ public class ReportAggregateMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.aggregateResults", defaultValue = "memstore")
     private String resultsInModule;
 
-    @Parameter(defaultValue = "${reactorProjects}", readonly = true, required = true)
-    private List<MavenProject> reactorProjects;
-
     @Override
     public String getOutputName() {
         return OUTPUT_NAME;
@@ -77,6 +74,8 @@ public class ReportAggregateMojo extends AbstractMavenReport {
     protected void executeReport(Locale locale) throws MavenReportException {
         Path root = project.getBasedir().toPath().toAbsolutePath();
         List<AggregateContent.Module> modules = new ArrayList<>();
+        // the base class's reactorProjects: a field of the same name here would hide it, and the base class's
+        // own rendering context (from the command line) would read its null
         for (MavenProject module : reactorProjects) {
             Path file = Path.of(module.getBuild().getDirectory()).resolve(resultsInModule)
                     .resolve(ResultJson.FILE_NAME).toAbsolutePath();

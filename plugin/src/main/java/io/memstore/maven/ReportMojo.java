@@ -161,8 +161,6 @@ public class ReportMojo extends AbstractMavenReport {
     }
 
     private String relative(Path file) {
-        Path base = project.getBasedir().toPath().toAbsolutePath();
-        Path abs = file.toAbsolutePath();
-        return abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
+        return ProjectPaths.relative(project.getBasedir().toPath(), file);
     }
 }

@@ -102,21 +102,17 @@ final class SpecRun {
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
             spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
-            Path base = baseDirectory.toAbsolutePath().normalize();
-            Path file = specFile == null ? null : specFile.toAbsolutePath().normalize();
-            if (file != null && file.startsWith(base)) {
-                spec = spec.withSource(base.relativize(file).toString());
-            }
-            if (specFile == null) {
-                long keys = spec.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
-                log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
-                        + spec.name() + " (" + spec.rows().size() + " rows up to " + Units.count(keys)
-                        + " keys; 3 to 6 minutes on 2 cores)");
-                log.info("memstore: mvn memstore:init writes a commented starter spec there;"
-                        + " -Dmemstore.spec=FILE names another");
+            if (specFile != null && specFile.toAbsolutePath().normalize()
+                    .startsWith(baseDirectory.toAbsolutePath().normalize())) {
+                spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
             }
         }
         return spec;
+    }
+
+    /** Which store the probes measure, in one line ({@code store measured: ...}). */
+    String storeLine() {
+        return probeClasspath.describe();
     }
 
     /**
@@ -125,7 +121,6 @@ final class SpecRun {
      */
     RunnerOptions runner(String label) throws MojoExecutionException {
         try {
-            log.info("memstore: " + label + probeClasspath.describe());
             return ProjectProbe.runner(probeClasspath)
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
@@ -152,18 +147,28 @@ final class SpecRun {
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
         WorkloadSpec workloads = spec();
+        if (specFile == null) {
+            long keys = workloads.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
+            log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
+                    + workloads.name() + " (" + workloads.rows().size() + " rows up to " + Units.count(keys)
+                    + " keys; 3 to 6 minutes on 2 cores)");
+            log.info("memstore: mvn memstore:init writes a commented starter spec there;"
+                    + " -Dmemstore.spec=FILE names another");
+        }
         CheckRequest request;
         int rows;
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
-                    .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing));
+                    .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
+                    .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline));
             workloads = Check.scaled(workloads, request);
             rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        log.info("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
-                + (scale == 1.0 ? "" : ", scale " + scale));
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
+                + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
             return Check.run(workloads, request);
         } catch (ProbeException | PreflightException e) {

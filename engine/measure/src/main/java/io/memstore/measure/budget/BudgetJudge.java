@@ -18,6 +18,8 @@ import java.util.OptionalDouble;
 public final class BudgetJudge {
     /** The message of an outcome whose row lacks the metric. */
     public static final String UNAVAILABLE = "metric unavailable on this platform";
+    /** How the outcome of a model budget starts when the rows do not determine the model. */
+    public static final String MODEL_UNDETERMINED = "not judged: the model is undetermined";
 
     private BudgetJudge() {
     }
@@ -67,7 +69,7 @@ public final class BudgetJudge {
         };
         if (Double.isNaN(value) || Double.isNaN(model.relativeRmsError())) {
             return BudgetOutcome.notJudged(rule, BudgetOutcome.MODEL_ROW, Double.isNaN(value) ? null : value,
-                    "not judged: the model is undetermined" + (model.note() == null ? "" : ": " + model.note()));
+                    MODEL_UNDETERMINED + (model.note() == null ? "" : ": " + model.note()));
         }
         return judgeValue(rule, BudgetOutcome.MODEL_ROW, OptionalDouble.of(value), null);
     }

@@ -26,7 +26,10 @@ import io.memstore.measure.spec.RowFilter;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
+import io.memstore.measure.result.RunFailure;
+import io.memstore.measure.run.ProbeException;
 import java.io.IOException;
+import java.time.Instant;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -66,7 +69,9 @@ public final class Check {
     /**
      * Measures, fits, judges (budgets, then regressions against the baseline) and writes the outputs:
      * memstore.json, .csv, .md, TEST-memstore.xml, and the step summary when {@code GITHUB_STEP_SUMMARY} is set.
-     * The verdict is in the returned result.
+     * The verdict is in the returned result. A row that fails stops the run, but the outputs are written all the
+     * same: the rows measured before it keep their figures and are judged, and the result names the failed row
+     * ({@link RunResult#failure}), so it cannot pass and no output of an earlier run is left to say it did.
      *
      * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
      * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
@@ -78,6 +83,7 @@ public final class Check {
 
     /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
     static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
+        Instant started = Instant.now();
         List<Row> rows = selectRows(spec, request);
         Preflight.writable(request.outputDirectory(), "output directory");
         try (OutputLock lock = OutputLock.acquire(request.outputDirectory())) {
@@ -85,9 +91,20 @@ public final class Check {
             BaselineFile baseline = BaselineFile.load(request.baseline());
             request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
                     request.runner().workDir(), request.runner().keepFiles(), machine, request.runner().jvmArgs()));
-            List<RowMeasurement> measured = new SpecRunner(request.runner()).run(rows);
+            List<RowMeasurement> measured = new ArrayList<>();
+            RunFailure failure = null;
+            try {
+                new SpecRunner(request.runner()).run(rows, measured::add);
+            } catch (ProbeException e) {
+                failure = RunFailure.of(e.row(), e.getMessage(), rows.size());
+            }
             List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
-            RunResult result = compare(spec, request, rows, judge(spec, request, rows, results), baseline);
+            List<Row> ran = measured.stream().map(RowMeasurement::row).toList();
+            RunResult result = compare(spec, request, ran, judge(spec, request, ran, results), baseline)
+                    .withStart(started);
+            if (failure != null) {
+                result = result.withFailure(failure);
+            }
             ResultFiles.writeAll(result, request.outputDirectory());
             StepSummary.append(result, request.environment());
             return result;
@@ -111,7 +128,8 @@ public final class Check {
             return result;
         }
         RunResult old = baseline.result();
-        String name = baseline.file() == null ? null : baseline.file().toString();
+        String name = baseline.file() == null ? null
+                : request.baselineName() != null ? request.baselineName() : baseline.file().toString();
         BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
                 old == null ? null : old.specName(), rules, request.missingBaseline());
         if (rules.isEmpty()) {
@@ -122,15 +140,17 @@ public final class Check {
     }
 
     /**
-     * The row metrics whose bounds hold at any key count, so a scaled run still judges them: bytes per key, and the
-     * JVM's RSS before the index is built.
+     * The row metrics whose bounds hold at any key count, so a scaled run still judges them: the JVM's RSS before
+     * the index is built. A bound per key is not among them: at a small key count every key carries a share of
+     * the index's fixed overhead, so a scaled run measures more bytes per key than the full-size run.
      */
-    static final Set<Metric> SCALE_FREE = EnumSet.of(Metric.INDEX_BYTES_PER_KEY, Metric.JVM_BASELINE_RSS);
+    static final Set<Metric> SCALE_FREE = EnumSet.of(Metric.JVM_BASELINE_RSS);
 
     /**
      * Fits the model and judges the budgets that apply to the measured rows. In a scaled run (scale other than 1)
-     * every row was resized, so a bound on a size-dependent metric (index.liveHeap, process.rss, ...) is listed as
-     * not judged at this scale, never failed or warned: a 1M-key bound says nothing about a 10K-key row.
+     * every row was resized, so a bound that the size changes (index.liveHeap, process.rss, index.bytesPerKey, the
+     * model's coefficients...) is listed as not judged at this scale, never failed or warned: a bound for 1M keys
+     * says nothing about a 10K-key row, and a quick look must not fail a budget the full-size run passes.
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
         SystemKind system = modelSystem(rows);
@@ -150,16 +170,28 @@ public final class Check {
         }
         List<BudgetOutcome> outcomes = new ArrayList<>();
         for (BudgetRule rule : rules) {
-            if (request.scale() != 1.0 && !rule.metric().isModel() && !SCALE_FREE.contains(rule.metric())) {
-                outcomes.addAll(BudgetJudge.notJudged(results, rule, "not judged at this scale: memstore.scale="
-                        + request.scale() + " resized the row, and this bound is for the spec's own size (a bound"
-                        + " per key, index.bytesPerKey, still applies)"));
+            if (request.scale() != 1.0 && !SCALE_FREE.contains(rule.metric())) {
+                String why = notJudgedAtScale(request.scale());
+                if (rule.metric().isModel()) {
+                    for (BudgetOutcome o : BudgetJudge.judge(results, model, List.of(rule))) {
+                        outcomes.add(BudgetOutcome.notJudged(rule, o.row(), o.actual(), why));
+                    }
+                } else {
+                    outcomes.addAll(BudgetJudge.notJudged(results, rule, why));
+                }
             } else {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
         Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /** Why a budget is not judged in a run at {@code scale}: the text every output and the console give. */
+    public static String notJudgedAtScale(double scale) {
+        return "not judged at this scale: memstore.scale=" + scale + " resized the rows, and this bound is for the"
+                + " spec's own size (at fewer keys each key also carries a share of the fixed overhead); the full-size"
+                + " run judges it";
     }
 
     /**

@@ -18,9 +18,12 @@ import java.util.function.Function;
  * @param missingBaseline what a regression budget does without a baseline to compare with
  * @param environment     looks up environment variables ({@code GITHUB_STEP_SUMMARY}); {@code System::getenv}
  *                        in builds, a map in tests
+ * @param baselineName    how the results name the baseline file (a path relative to the project, so that no
+ *                        output holds a directory of this machine); null names it by {@code baseline} as given
  */
 public record CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner,
-                           Path baseline, MissingBaseline missingBaseline, Function<String, String> environment) {
+                           Path baseline, MissingBaseline missingBaseline, Function<String, String> environment,
+                           String baselineName) {
     public CheckRequest {
         Objects.requireNonNull(outputDirectory, "outputDirectory");
         Objects.requireNonNull(runner, "runner");
@@ -33,14 +36,21 @@ public record CheckRequest(Path specFile, Path outputDirectory, String only, dou
 
     /** No baseline (a missing one warns), the process environment. */
     public CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner) {
-        this(specFile, outputDirectory, only, scale, runner, null, MissingBaseline.WARN, System::getenv);
+        this(specFile, outputDirectory, only, scale, runner, null, MissingBaseline.WARN, System::getenv, null);
     }
 
     public CheckRequest withBaseline(Path file, MissingBaseline missing) {
-        return new CheckRequest(specFile, outputDirectory, only, scale, runner, file, missing, environment);
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, file, missing, environment, null);
+    }
+
+    /** The same request, its results naming the baseline file {@code name}. */
+    public CheckRequest withBaselineName(String name) {
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline,
+                environment, name);
     }
 
     public CheckRequest withEnvironment(Function<String, String> lookup) {
-        return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline, lookup);
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline, lookup,
+                baselineName);
     }
 }

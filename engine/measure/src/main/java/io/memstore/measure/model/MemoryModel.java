@@ -53,6 +53,8 @@ import java.util.StringJoiner;
  * {@value #SEED_C2} B, averaged from pairwise solutions of its 8 rows.
  */
 public final class MemoryModel {
+    /** The form fitted, as every output names it: c2 is the cost per version beyond the pointer. */
+    public static final String FORM = "N*(c1 + keySize) + N*versions*(c2 + pointer)";
     /** The per-key overhead of etcd's index as etcd's benchmark published it, bytes. */
     public static final int SEED_C1 = 120;
     /** The per-version overhead of etcd's index as etcd's benchmark published it, bytes. */

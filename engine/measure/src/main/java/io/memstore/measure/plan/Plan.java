@@ -8,6 +8,7 @@ import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Units;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The {@code plan} goal's job: for each scenario, rows to fit (the results file's when they suffice, else a
@@ -34,6 +36,15 @@ public final class Plan {
      */
     public static PlanResult run(String specName, String specFile, List<PlanScenario> scenarios, PlanRequest request)
             throws IOException {
+        return run(specName, specFile, scenarios, request, line -> { });
+    }
+
+    /**
+     * As {@link #run(String, String, List, PlanRequest)}, telling {@code say} what the plan reads and what it
+     * measures before it does: the results file it fits from, or the calibration rows it is about to run.
+     */
+    public static PlanResult run(String specName, String specFile, List<PlanScenario> scenarios, PlanRequest request,
+                                 Consumer<String> say) throws IOException {
         List<RowResult> fromFile = List.of();
         if (request.source() != CalibrationSource.RUN && Files.exists(request.results())) {
             RunResult last = ResultJson.read(request.results());
@@ -59,13 +70,24 @@ public final class Plan {
         }
         List<Row> rows = new ArrayList<>();
         toRun.values().forEach(rows::addAll);
+        int fromResults = scenarios.size() - group.size();
+        if (fromResults > 0) {
+            say.accept("plan: " + fromResults + " scenario(s) fitted to the " + fromFile.size() + " rows of "
+                    + request.resultsName() + ", nothing measured for them");
+        }
+        if (!rows.isEmpty()) {
+            say.accept("plan: " + group.size() + " scenario(s) need a calibration run, " + rows.size()
+                    + " row(s) at " + String.join(", ", request.calibrationKeys().stream().map(Units::count).toList())
+                    + " keys (" + (request.source() == CalibrationSource.RUN ? "calibration run requested"
+                    : "the results do not cover their configuration") + ")");
+        }
         List<RowResult> measured = rows.isEmpty() ? List.of()
                 : new SpecRunner(request.runner()).run(rows).stream().map(RowMeasurement::toRowResult).toList();
         List<Prediction> predictions = new ArrayList<>();
         for (PlanScenario s : scenarios) {
             String key = group.get(s);
             if (key == null) {
-                predictions.add(Planner.predict(s, fromFile, request.results().toString()));
+                predictions.add(Planner.predict(s, fromFile, request.resultsName()));
             } else {
                 List<String> names = toRun.get(key).stream().map(Row::name).toList();
                 List<RowResult> own = measured.stream().filter(r -> names.contains(r.name())).toList();

@@ -4,6 +4,9 @@ import io.memstore.measure.result.TextTable;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SystemKind;
+import io.memstore.measure.check.RowFootprint;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.StoreKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +33,7 @@ public final class PlanTables {
                     s.system() == SystemKind.MEMSTORE ? s.index().specName() : s.system().specName(),
                     s.system() == SystemKind.MEMSTORE ? s.store().specName() : "-",
                     band(p.liveHeap(), p.liveHeapLow(), p.liveHeapHigh()), band(p.rss(), p.rssLow(), p.rssHigh()),
-                    p.xmx() == 0 ? "-" : Units.mib(p.xmx()), Units.mib(p.containerLimit()),
+                    p.xmx() == 0 ? "-" : xmxFlag(p.xmx()), mebibytes(p.containerLimit()) + "Mi",
                     machine == null ? "-" : Units.mib(machine),
                     verdict));
         }
@@ -45,6 +48,9 @@ public final class PlanTables {
         lines.add("");
         lines.addAll(predictions(result).aligned());
         lines.add("");
+        for (Prediction p : result.predictions()) {
+            lines.add(TextTable.printable(p.scenario().name() + ": " + settings(p)));
+        }
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + describe(p.model())));
             if (p.model().etcdRestart() != null) {
@@ -68,6 +74,36 @@ public final class PlanTables {
         return lines;
     }
 
+    /**
+     * What to paste, and what the prediction assumed: {@code -Xmx1870m; container limit 2057Mi (docker run
+     * --memory=2057m); store sqlite: values in a SQLite file, an estimated 1.2 GiB of disk}.
+     */
+    static String settings(Prediction p) {
+        RowParams s = p.scenario().params();
+        long limit = mebibytes(p.containerLimit());
+        String store;
+        if (s.system() != SystemKind.MEMSTORE) {
+            store = "system " + s.system().specName();
+        } else if (s.store() == StoreKind.SQLITE) {
+            store = "store sqlite: values in a SQLite file, an estimated "
+                    + Units.iec(RowFootprint.of(new Row(p.scenario().name(), s)).storeFileBytes()) + " of disk";
+        } else {
+            store = "store none: the index alone, no values and no disk";
+        }
+        return (p.xmx() == 0 ? "no -Xmx (not a JVM)" : xmxFlag(p.xmx())) + "; container limit " + limit
+                + "Mi (docker run --memory=" + limit + "m); " + store;
+    }
+
+    /** An -Xmx flag to paste: whole MiB, rounded up, {@code -Xmx1870m}. */
+    static String xmxFlag(long bytes) {
+        return "-Xmx" + mebibytes(bytes) + "m";
+    }
+
+    /** Whole MiB, rounded up, so a pasted limit is never below the figure. */
+    static long mebibytes(long bytes) {
+        return (bytes + (1L << 20) - 1) >> 20;
+    }
+
     /** {@code layout formula with c0=.. c1=.. c2=.. from N rows (source); rss ...}. */
     static String describe(ScenarioModel m) {
         if (m.etcdRss() != null) {
@@ -75,7 +111,7 @@ public final class PlanTables {
         }
         HeapModel h = m.heap();
         RssModel r = m.rss();
-        return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 = %s, fit RMS %.2f %% over %d row(s) from"
+        return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 (pointer included) = %s, fit RMS %.2f %% over %d row(s) from"
                         + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + "
                         + (r.youngCap() == 0 ? "heap" : "old and young generation") + ", from %d row(s);"
                         + " band +-%.1f %% heap, up to +-%.1f %% RSS",

@@ -52,17 +52,29 @@ public final class ConsoleTables {
     }
 
     /**
-     * The fitted model in one line, e.g. {@code model over 8 btree rows: c1 = 3.1 B, c2 = 0.0 B, pointer 8 B,
-     * relative RMS error 0.4 %; etcd's benchmark: c1 = 120 B, c2 = 30 B}; null without a model.
+     * The fitted model in one line, naming its form: {@code model N*(c1 + keySize) + N*versions*(c2 + pointer)
+     * over 8 btree rows: c1 = 3.1 B, c2 = -4.0 B, pointer 8 B (c2 + pointer = 4.0 B per version), relative RMS
+     * error 0.4 %; etcd's benchmark: c1 = 120 B, c2 = 30 B}; null without a model. The plan fits the pointer into
+     * its c2 and says so; this line gives both, so the two can be compared.
      */
     public static String modelLine(ModelFit model) {
         if (model == null) {
             return null;
         }
-        return TextTable.printable("model over " + model.residuals().size() + " " + model.index().specName()
-                + " rows: c1 = " + ReportTables.bytes(model.c1()) + " B, c2 = " + ReportTables.bytes(model.c2())
-                + " B, pointer " + model.pointer() + " B, relative RMS error " + Units.percent(model.relativeRmsError())
+        String c2 = Double.isNaN(model.c2()) ? "undetermined" : ReportTables.bytes(model.c2()) + " B";
+        String c1 = Double.isNaN(model.c1()) ? "undetermined" : ReportTables.bytes(model.c1()) + " B";
+        String folded = Double.isNaN(model.c2()) ? ""
+                : " (c2 + pointer = " + ReportTables.bytes(model.c2() + model.pointer()) + " B per version)";
+        return TextTable.printable("model " + MemoryModel.FORM + " over " + model.residuals().size() + " "
+                + model.index().specName() + " rows: c1 = " + c1 + ", c2 = " + c2 + ", pointer " + model.pointer()
+                + " B" + folded + ", relative RMS error " + Units.percent(model.relativeRmsError())
                 + "; etcd's benchmark: c1 = " + MemoryModel.SEED_C1 + " B, c2 = " + MemoryModel.SEED_C2 + " B");
+    }
+
+    /** True when the rows determined the model: its error is a number (at least one row more than coefficients). */
+    public static boolean modelDetermined(ModelFit model) {
+        return model != null && !Double.isNaN(model.relativeRmsError()) && !Double.isNaN(model.c1())
+                && !Double.isNaN(model.c2());
     }
 
     private static void section(List<String> lines, TextTable table) {

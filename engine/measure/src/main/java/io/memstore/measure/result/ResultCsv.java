@@ -15,8 +15,10 @@ import java.util.List;
  * {@code memstore.csv}: one line per row for spreadsheets and scripts (RFC 4180: comma-separated, CRLF line
  * ends, fields with a comma, quote or line break in double quotes, quotes doubled). Columns: the row's name and
  * workload, its parameters (JSON names), {@code measuredRuns}, every row metric, then {@code <metric>.spread}
- * for every row metric. Units are those of the metric (bytes, seconds, ops/s); a metric the platform could not
- * give is {@value Units#NA}, which common CSV readers take as missing.
+ * for every row metric, then {@code status} ({@code measured}, or {@code failed: <reason>} on the line of the row
+ * that stopped an incomplete run, whose other cells are empty or {@value Units#NA}) and {@code runStarted} (the
+ * run's start, ISO-8601 UTC, the same on every line). Units are those of the metric (bytes, seconds, ops/s); a
+ * metric the platform could not give is {@value Units#NA}, which common CSV readers take as missing.
  */
 public final class ResultCsv {
     /** The file name the run writes. */
@@ -41,6 +43,9 @@ public final class ResultCsv {
         for (Metric m : Metric.rowMetrics()) {
             header.add(m.metricName() + ".spread");
         }
+        header.add("status");
+        header.add("runStarted");
+        String started = result.started() == null ? "" : result.started();
         StringBuilder out = new StringBuilder();
         line(header, out);
         for (RowResult row : result.rows()) {
@@ -55,6 +60,19 @@ public final class ResultCsv {
             for (Metric m : Metric.rowMetrics()) {
                 cells.add(number(m, row.spread().get(m.metricName())));
             }
+            cells.add("measured");
+            cells.add(started);
+            line(cells, out);
+        }
+        if (result.failure() != null) {
+            List<String> cells = new ArrayList<>(List.of(result.failure().row(), ""));
+            RowField.names().forEach(n -> cells.add(""));
+            cells.add("0");
+            for (int i = 0; i < 2 * Metric.rowMetrics().size(); i++) {
+                cells.add(Units.NA);
+            }
+            cells.add("failed: " + result.failure().reason());
+            cells.add(started);
             line(cells, out);
         }
         return out.toString();

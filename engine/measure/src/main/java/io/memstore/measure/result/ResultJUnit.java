@@ -18,8 +18,11 @@ import java.util.List;
  *   <li>a warning (a failed warn-level budget) passes, with the line in {@code <system-out>}, since the build
  *       passes too; regression noise likewise;</li>
  *   <li>a regression budget with nothing to compare with is {@code <skipped>}, with the reason, and so is a
- *       budget that was not judged ({@link BudgetOutcome#judged}).</li>
+ *       budget that was not judged ({@link BudgetOutcome#judged});</li>
+ *   <li>a run stopped by a row ({@link RunResult#failure}) has one more test case, {@code run [row]}, a
+ *       {@code <failure>} saying why, so a collector that counts failures sees the failed build.</li>
  * </ul>
+ * The suite's {@code timestamp} is the run's start (UTC), so two runs' files are told apart.
  */
 public final class ResultJUnit {
     /** The file name the run writes: Surefire's {@code TEST-*.xml} pattern, which report collectors look for. */
@@ -32,12 +35,19 @@ public final class ResultJUnit {
         AtomicFiles.write(file, render(result));
     }
 
-    /** One test case of the suite. */
-    private record Case(String name, String failure, String skipped, String out) {
+    /** One test case of the suite; {@code type} is the failure's type. */
+    private record Case(String name, String failure, String skipped, String out, String type) {
+        Case(String name, String failure, String skipped, String out) {
+            this(name, failure, skipped, out, "memstore.budget");
+        }
     }
 
     public static String render(RunResult result) {
         List<Case> cases = new ArrayList<>();
+        if (result.failure() != null) {
+            cases.add(new Case("run [" + result.failure().row() + "]", Verdict.of(result).line(), null, null,
+                    "memstore.run"));
+        }
         for (BudgetOutcome o : result.budgets()) {
             String name = o.metric().metricName() + " [" + o.row() + "]";
             String line = o.describe();
@@ -68,9 +78,17 @@ public final class ResultJUnit {
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         x.append("<testsuite name=\"").append(xml(suite)).append("\" tests=\"").append(cases.size())
                 .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
-                .append("\" time=\"0\">\n");
+                .append("\" time=\"0\"");
+        if (result.started() != null) {
+            // JUnit's timestamp is a local date-time without a zone; the run's is UTC, said in the property below
+            x.append(" timestamp=\"").append(xml(result.started().replace("Z", ""))).append('"');
+        }
+        x.append(">\n");
         x.append("  <properties>\n");
         property(x, "spec", result.specFile());
+        if (result.started() != null) {
+            property(x, "started", result.started());
+        }
         property(x, "java", result.environment().java());
         if (result.environment().store() != null) {
             property(x, "store", result.environment().store().describe());
@@ -90,7 +108,7 @@ public final class ResultJUnit {
             }
             x.append(">\n");
             if (c.failure() != null) {
-                x.append("    <failure type=\"memstore.budget\" message=\"").append(xml(c.failure())).append("\">")
+                x.append("    <failure type=\"").append(c.type()).append("\" message=\"").append(xml(c.failure())).append("\">")
                         .append(xml(c.failure())).append("</failure>\n");
             }
             if (c.skipped() != null) {

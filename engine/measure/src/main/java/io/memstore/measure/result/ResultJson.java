@@ -45,7 +45,7 @@ import java.util.function.Function;
 /**
  * {@code memstore.json}: the complete {@link RunResult}, the file other tools read. Layout (keys in this order):
  * <pre>
- * {"schemaVersion": 1, "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus",
+ * {"schemaVersion": 1, "started" (the run's start, ISO-8601 UTC, or null), "spec": {"name", "file"}, "environment": {"java", "jvmArgs": [...], "os", "cpus",
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
  *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
@@ -56,12 +56,14 @@ import java.util.function.Function;
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
  *               "message"}]} or null,
+ *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run) or null,
  *  "passed"}
  * </pre>
- * {@code baseline}, the store options of {@code params}, {@code environment.store} and a budget's {@code judged}
- * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}) were added within schemaVersion 1
- * (additions readers can ignore); files written before them have no such keys and read as results that were not
- * compared with a baseline, with default store options and every budget judged.
+ * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started} and
+ * {@code incomplete} were added within schemaVersion 1 (additions readers can ignore); files written before them
+ * have no such keys and read as complete results that were not compared with a baseline, with default store
+ * options, every budget judged and no start time.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -106,7 +108,12 @@ public final class ResultJson {
             throw version.error("schemaVersion " + v + " is not supported; this memstore reads schemaVersion "
                     + RunResult.SCHEMA_VERSION);
         }
-        root.onlyFields("schemaVersion", "spec", "environment", "rows", "model", "budgets", "baseline", "passed");
+        root.onlyFields("schemaVersion", "started", "spec", "environment", "rows", "model", "budgets", "baseline",
+                "incomplete", "passed");
+        JsonValue startedValue = root.members().get("started");
+        String started = startedValue == null ? null : startedValue.nullableString();
+        JsonValue incompleteValue = root.members().get("incomplete");
+        RunFailure failure = incompleteValue == null || incompleteValue.isNull() ? null : readFailure(incompleteValue);
 
         JsonValue spec = root.field("spec");
         spec.onlyFields("name", "file");
@@ -137,7 +144,7 @@ public final class ResultJson {
                 : readBaseline(baselineValue);
         JsonValue rowsValue = root.field("rows");
         RunResult result = build(rowsValue, () -> new RunResult(spec.field("name").string(),
-                spec.field("file").string(), environment, rows, model, budgets, baseline));
+                spec.field("file").string(), environment, rows, model, budgets, baseline, started, failure));
         JsonValue passed = root.field("passed");
         if (passed.bool() != result.passed()) {
             throw passed.error("says " + passed.bool() + " but the budgets say " + result.passed());
@@ -150,6 +157,7 @@ public final class ResultJson {
     private static Map<String, Object> tree(RunResult r) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schemaVersion", r.schemaVersion());
+        root.put("started", r.started());
         root.put("spec", map("name", r.specName(), "file", r.specFile()));
         Environment e = r.environment();
         Map<String, Object> env = new LinkedHashMap<>();
@@ -168,6 +176,13 @@ public final class ResultJson {
         root.put("model", r.model() == null ? null : modelTree(r.model()));
         root.put("budgets", r.budgets().stream().map(ResultJson::outcomeTree).toList());
         root.put("baseline", r.baseline() == null ? null : baselineTree(r.baseline()));
+        RunFailure f = r.failure();
+        Map<String, Object> incomplete = null;
+        if (f != null) {
+            incomplete = map("row", f.row(), "reason", f.reason());
+            incomplete.put("selected", f.selected());
+        }
+        root.put("incomplete", incomplete);
         root.put("passed", r.passed());
         return root;
     }
@@ -344,6 +359,12 @@ public final class ResultJson {
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
                 o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string(),
                 judged));
+    }
+
+    private static RunFailure readFailure(JsonValue f) throws JsonFormatException {
+        f.onlyFields("row", "reason", "selected");
+        return build(f, () -> new RunFailure(f.field("row").string(), f.field("reason").string(),
+                f.field("selected").intValue()));
     }
 
     private static BaselineComparison readBaseline(JsonValue b) throws JsonFormatException {

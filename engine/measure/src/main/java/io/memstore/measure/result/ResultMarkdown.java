@@ -32,7 +32,8 @@ public final class ResultMarkdown {
         lines.add(TextTable.printable("Spec `" + result.specFile() + "`, Java " + env.java() + ", " + env.os()
                 + ", " + env.cpus() + " CPU(s), JVM arguments: " + (env.jvmArgs().isEmpty() ? "none"
                 : "`" + String.join(" ", env.jvmArgs()) + "`") + "."
-                + (env.store() == null ? "" : " Store measured: " + env.store().describe() + ".")));
+                + (env.store() == null ? "" : " Store measured: " + env.store().describe() + ".")
+                + (result.started() == null ? "" : " Run started " + result.started() + ".")));
         lines.add("");
         lines.add("**" + ConsoleTables.verdict(result) + "**");
         lines.add("");

@@ -6,6 +6,8 @@ import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.budget.BudgetOutcome;
 import io.memstore.measure.model.ModelFit;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -13,8 +15,9 @@ import java.util.Set;
 
 /**
  * Everything one run of a spec produced: what measuring gave (rows), what fitting gave (model) and what judging
- * gave (budgets). The renderers ({@link ResultJson}, {@link ResultCsv}, {@link ResultMarkdown},
- * {@link ConsoleTables}) only read this model; none of them measures or judges.
+ * gave (budgets), when the run started and, for a run that stopped early, why. The renderers
+ * ({@link ResultJson}, {@link ResultCsv}, {@link ResultMarkdown}, {@link ResultJUnit}, {@link ConsoleTables}) only
+ * read this model; none of them measures or judges.
  *
  * @param specName    the spec's name
  * @param specFile    the spec file as given to the run
@@ -24,9 +27,13 @@ import java.util.Set;
  * @param budgets     the budget outcomes
  * @param baseline    the comparison with a baseline result and its regression outcomes, or null when the run was
  *                    not compared with one
+ * @param started     when the run started, ISO-8601 in UTC to the second (like {@code 2026-01-31T09:15:02Z}), so
+ *                    that the outputs of two runs are told apart; null for a result made without a run
+ * @param failure     the row that stopped the run, or null when every selected row was measured
  */
 public record RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
-                        ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline) {
+                        ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline, String started,
+                        RunFailure failure) {
     /** The version of the {@code memstore.json} layout this code writes and reads. */
     public static final int SCHEMA_VERSION = 1;
 
@@ -44,15 +51,42 @@ public record RunResult(String specName, String specFile, Environment environmen
         }
     }
 
-    /** A result that was not compared with a baseline. */
+    /** A complete result that was not compared with a baseline, without a start time. */
     public RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
                      ModelFit model, List<BudgetOutcome> budgets) {
         this(specName, specFile, environment, rows, model, budgets, null);
     }
 
+    /** A complete result without a start time. */
+    public RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
+                     ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline) {
+        this(specName, specFile, environment, rows, model, budgets, baseline, null, null);
+    }
+
     /** The same result compared with a baseline. */
     public RunResult withBaseline(BaselineComparison comparison) {
-        return new RunResult(specName, specFile, environment, rows, model, budgets, comparison);
+        return new RunResult(specName, specFile, environment, rows, model, budgets, comparison, started, failure);
+    }
+
+    /** The same result, of a run that started at {@code instant} (kept to the second). */
+    public RunResult withStart(Instant instant) {
+        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline,
+                instant.truncatedTo(ChronoUnit.SECONDS).toString(), failure);
+    }
+
+    /** The same result, of a run that {@code why} stopped before its last row. */
+    public RunResult withFailure(RunFailure why) {
+        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline, started, why);
+    }
+
+    /** The same result with another spec file and baseline comparison (a baseline names them relatively). */
+    public RunResult withSpecFile(String file, BaselineComparison comparison) {
+        return new RunResult(specName, file, environment, rows, model, budgets, comparison, started, failure);
+    }
+
+    /** True when every selected row was measured. */
+    public boolean complete() {
+        return failure == null;
     }
 
     public int schemaVersion() {
@@ -60,10 +94,10 @@ public record RunResult(String specName, String specFile, Environment environmen
     }
 
     /**
-     * True when no budget outcome and no regression outcome failed at ERROR level. Derived, so it cannot disagree
-     * with the outcomes.
+     * True when every selected row was measured and no budget outcome and no regression outcome failed at ERROR
+     * level. Derived, so it cannot disagree with the outcomes.
      */
     public boolean passed() {
-        return BudgetJudge.passed(budgets) && (baseline == null || baseline.passed());
+        return failure == null && BudgetJudge.passed(budgets) && (baseline == null || baseline.passed());
     }
 }

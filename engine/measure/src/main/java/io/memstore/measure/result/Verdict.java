@@ -19,9 +19,11 @@ import java.util.List;
  * @param failed     outcomes breached at error level: each fails the build
  * @param notJudged  budgets listed but not judged (an undetermined model, a size bound at another scale)
  * @param regressions how many of the outcomes compare with a baseline
+ * @param failure    the row that stopped the run, or null when every selected row was measured
+ * @param measured   the rows measured
  */
 public record Verdict(boolean passed, int outcomes, int ok, int warned, int failed, int notJudged,
-                      int regressions) {
+                      int regressions, RunFailure failure, int measured) {
 
     public static Verdict of(RunResult result) {
         int ok = 0;
@@ -50,15 +52,19 @@ public record Verdict(boolean passed, int outcomes, int ok, int warned, int fail
             }
         }
         return new Verdict(result.passed(), result.budgets().size() + regressions.size(), ok, warned, failed,
-                notJudged, regressions.size());
+                notJudged, regressions.size(), result.failure(), result.rows().size());
     }
 
     /**
      * {@code PASSED: 14 budget outcome(s) (2 against the baseline): 11 passed, 1 warned, 0 failed, 2 not judged},
-     * or FAILED with the same counts.
+     * or FAILED with the same counts; a run stopped by a row says so first:
+     * {@code FAILED: incomplete, 2 of 3 rows measured, row 'etcd' failed: ...; 2 budget outcome(s): ...}.
      */
     public String line() {
-        return (passed ? "PASSED" : "FAILED") + ": " + outcomes + " budget outcome(s)"
+        String head = failure == null ? (passed ? "PASSED" : "FAILED")
+                : "FAILED: incomplete, " + measured + " of " + failure.selected() + " rows measured, "
+                + failure.describe() + ";";
+        return head + (failure == null ? ": " : " ") + outcomes + " budget outcome(s)"
                 + (regressions > 0 ? " (" + regressions + " against the baseline)" : "") + ": " + ok + " passed, "
                 + warned + " warned, " + failed + " failed" + (notJudged > 0 ? ", " + notJudged + " not judged" : "");
     }

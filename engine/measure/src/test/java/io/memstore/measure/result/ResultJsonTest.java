@@ -63,8 +63,8 @@ class ResultJsonTest {
     void keysAreInTheDocumentedOrder() {
         Map<String, Object> root = loadAsMaps(ResultJson.toJson(TestRows.sampleRun()));
 
-        assertThat(root.keySet()).containsExactly("schemaVersion", "spec", "environment", "rows", "model",
-                "budgets", "baseline", "passed");
+        assertThat(root.keySet()).containsExactly("schemaVersion", "started", "spec", "environment", "rows", "model",
+                "budgets", "baseline", "incomplete", "passed");
         assertThat(map(root, "spec").keySet()).containsExactly("name", "file");
         assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus", "store");
         Map<String, Object> row = first(root, "rows");

@@ -1,0 +1,21 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+assert !log.contains('BUILD FAILURE')
+assert (log =~ /BUILD SUCCESS/).count == 2
+// the quick look: every bound that the scale changes is listed, not judged, and the console says why
+def quick = new JsonSlurper().parse(new File(basedir, 'target/memstore/memstore.json'))
+assert quick.rows*.name == ['index/keys=1K,versions=1', 'index/keys=1K,versions=5', 'index/keys=10K,versions=1',
+                            'index/keys=10K,versions=5']
+assert quick.passed == true
+assert quick.budgets.every { !it.judged && it.message.startsWith('not judged at this scale: memstore.scale=0.01') }
+assert log =~ /\[INFO\] memstore: 2 budget outcome\(s\) not judged at this scale: memstore\.scale=0\.01 resized the rows/
+assert log.contains('memstore: PASSED: 2 budget outcome(s): 0 passed, 0 warned, 0 failed, 2 not judged')
+// the full-size rows judge both budgets and pass them
+def full = new JsonSlurper().parse(new File(basedir, 'target/full/memstore.json'))
+assert full.passed == true
+assert full.budgets.size() == 2 && full.budgets.every { it.judged && it.passed }
+assert log =~ /memstore: closest budget: (index\.liveHeap on index\/keys=1M,versions=1, [0-9.]+ MiB of 128\.0 MiB|model\.c1 of the model, [0-9.]+ B of 160 B) \([0-9]+ %\)/
+def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
+lines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
+true

@@ -1,0 +1,77 @@
+package io.memstore.maven;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How every line memstore prints stays within 160 characters: text is broken between words into lines of at most
+ * {@link #WIDTH} characters (room for Maven's {@code [WARNING] } in front), the later lines of a broken line
+ * indented under its first. A failure's message gets the same treatment, its first line shortened by the prefix
+ * Maven prints before it ({@code [ERROR] Failed to execute goal ... on project x: }).
+ */
+final class ConsoleLines {
+    /** Characters of a log line at most, before Maven's level prefix. */
+    static final int WIDTH = 150;
+    /** Characters of a line as the console shows it, Maven's prefix included. */
+    static final int MAX_LINE = 160;
+    private static final String PREFIX = "memstore: ";
+    private static final String CONTINUATION = "memstore:   ";
+    /** The least room a first line gets, however long Maven's prefix before it. */
+    private static final int MIN_FIRST = 40;
+
+    private ConsoleLines() {
+    }
+
+    /**
+     * {@code text} in lines of at most {@link #WIDTH} characters; each line of a multi-line text is broken on its
+     * own. A line that starts with {@code memstore: } continues under {@code memstore:   }, any other under its
+     * own indent and two spaces more.
+     */
+    static List<String> wrap(String text) {
+        return wrap(text, WIDTH);
+    }
+
+    /**
+     * A failure's message, each line within the console's width once Maven has put {@code prefixLength}
+     * characters before its first line.
+     */
+    static String message(String text, int prefixLength) {
+        return String.join(System.lineSeparator(), wrap(text, Math.max(MIN_FIRST, MAX_LINE - prefixLength)));
+    }
+
+    private static List<String> wrap(String text, int firstWidth) {
+        List<String> lines = new ArrayList<>();
+        for (String given : text.split("\r?\n", -1)) {
+            int width = lines.isEmpty() ? firstWidth : WIDTH;
+            lines.addAll(wrapLine(given, width));
+        }
+        return lines;
+    }
+
+    private static List<String> wrapLine(String text, int firstWidth) {
+        String indent = text.startsWith(PREFIX) ? CONTINUATION
+                : " ".repeat(text.length() - text.stripLeading().length() + 2);
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        int width = firstWidth;
+        boolean fresh = true; // the line holds nothing but its indent
+        int start = text.length() - text.stripLeading().length();
+        line.append(text, 0, start);
+        for (String word : text.substring(start).split(" ")) {
+            if (!fresh && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(indent);
+                width = WIDTH;
+                fresh = true;
+            }
+            if (!fresh) {
+                line.append(' ');
+            }
+            line.append(word);
+            fresh = false;
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+}
