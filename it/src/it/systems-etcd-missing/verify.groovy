@@ -1,12 +1,20 @@
-def log = new File(basedir, 'build.log').text
+import groovy.json.JsonSlurper
+
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
-// the memstore row ran; the etcd row says what is missing and how to get it, without a stack trace
-assert log =~ /row 1\/2 plain: index [0-9.]+ MiB/
-assert log.contains("row 'etcd': the row's system cannot run here")
-assert log.contains('-Dmemstore.etcd=' + new File(basedir, 'no-such-dir/etcd').path + ' names no file')
+// the preflight finds the missing program before the first row: no row ran, no probe started
+assert !(log =~ /memstore: row \d\/3 /)
+assert !log.contains('started (pid')
+assert log.contains("memstore: 1 row needs a system that cannot run here; nothing was run:")
+assert log.contains("row 'etcd' (system etcd): etcd: -Dmemstore.etcd=no-such-dir/etcd names no file")
 assert log.contains('apt-get install etcd-server')
-// one error line names the row, the reason and the fix (the stack traces below it are the IT's -e)
-assert log =~ /\[ERROR\] Failed to execute goal .*memstore: row 'etcd': the row's system cannot run here, exit code 5/
+// the verdict, once, and the outputs say FAILED: no earlier result may stand for this run
+assert log.contains("memstore: FAILED: incomplete, 0 of 3 rows measured, row 'etcd' failed: refused before the first row: its system cannot run here")
+def json = new JsonSlurper().parse(new File(basedir, 'target/memstore/memstore.json'))
+assert json.passed == false && json.rows.isEmpty() && json.incomplete.row == 'etcd'
+assert new File(basedir, 'target/memstore/TEST-memstore.xml').text.contains('name="run [etcd]"')
+def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
+lines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 def work = new File(basedir, 'target/memstore/work')
 assert !work.exists() || work.list().length == 0
 true

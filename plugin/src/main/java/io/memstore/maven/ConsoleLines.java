@@ -17,7 +17,7 @@ final class ConsoleLines {
     private static final String PREFIX = "memstore: ";
     private static final String CONTINUATION = "memstore:   ";
     /** The least room a first line gets, however long Maven's prefix before it. */
-    private static final int MIN_FIRST = 40;
+    private static final int MIN_FIRST = 20;
 
     private ConsoleLines() {
     }

@@ -11,6 +11,7 @@ import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
+import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -160,7 +161,8 @@ final class SpecRun {
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
-                    .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline));
+                    .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
+                    .withSystems(SystemPreflight::problem);
             workloads = Check.scaled(workloads, request);
             rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {

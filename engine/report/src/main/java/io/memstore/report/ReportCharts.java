@@ -142,9 +142,11 @@ public final class ReportCharts {
         if (model == null || !model.hasC2()) {
             c2Note = "c2 undetermined, so only the pointer";
         } else if (model.c2() < 0) {
-            c2Note = String.format(Locale.ROOT, "c2 fitted at %.1f B, below zero, drawn as 0", model.c2());
+            c2Note = String.format(Locale.ROOT, "c2 = %.1f B, below zero: a version costs less than the pointer, as"
+                    + " the index packs revisions; c2 + pointer = %.1f B", model.c2(), model.c2() + model.pointer());
         } else {
-            c2Note = String.format(Locale.ROOT, "c2 = %.1f B", model.c2());
+            c2Note = String.format(Locale.ROOT, "c2 = %.1f B, c2 + pointer = %.1f B", model.c2(),
+                    model.c2() + model.pointer());
         }
         String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", COMPONENTS,
                 COMPONENT_COLORS, bars);
@@ -246,17 +248,19 @@ public final class ReportCharts {
     }
 
     /**
-     * key bytes, the rest (overhead per key), per version: together exactly {@code perKey}. A part the measured
-     * value cannot hold is cut so that no segment is negative. Without a model (or for another index than the
+     * key bytes, the rest (overhead per key: c1 and the fit's residual), per version (versions x (c2 + pointer),
+     * with c2 as fitted, below zero too): together exactly {@code perKey}. A part the measured value cannot hold is
+     * cut so that no segment is negative. Without a model (or for another index than the
      * model's) only the pointer counts per version; a row with deletes or compaction has no per-version part.
      */
     static double[] components(RowParams p, double perKey, ModelFit model) {
         boolean perVersionApplies = !changed(p);
         int pointer = model == null ? MemoryModel.DEFAULT_POINTER : model.pointer();
-        double c2 = model != null && model.hasC2() && model.index() == p.index() ? Math.max(0, model.c2()) : 0;
+        // c2 as fitted, below zero too: the B-tree packs revisions, so a version may cost less than the pointer
+        double c2 = model != null && model.hasC2() && model.index() == p.index() ? model.c2() : 0;
         double key = Math.min(p.keySize(), Math.max(perKey, 0));
         double perVersion = perVersionApplies
-                ? Math.min(p.versions() * (c2 + pointer), Math.max(perKey - key, 0)) : 0;
+                ? Math.min(Math.max(p.versions() * (c2 + pointer), 0), Math.max(perKey - key, 0)) : 0;
         double rest = Math.max(perKey - key - perVersion, 0);
         return new double[] {key, rest, perVersion};
     }

@@ -2,6 +2,7 @@ package io.memstore.report;
 
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.Environment;
 import io.memstore.measure.result.ReportTables;
@@ -45,7 +46,7 @@ public final class ReportContent {
 
     private static Section summary(RunResult run, String origin) {
         Environment env = run.environment();
-        List<Facts.Fact> facts = List.of(
+        List<Facts.Fact> facts = new ArrayList<>(List.of(
                 new Facts.Fact("Spec", run.specName()),
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
@@ -55,7 +56,14 @@ public final class ReportContent {
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
                         : String.join(" ", env.jvmArgs())),
                 new Facts.Fact("OS", env.os()),
-                new Facts.Fact("CPUs", Integer.toString(env.cpus())));
+                new Facts.Fact("CPUs", Integer.toString(env.cpus()))));
+        if (run.started() != null) {
+            facts.add(3, new Facts.Fact("Run started", run.started() + " (UTC)"));
+        }
+        if (run.failure() != null) {
+            facts.add(3, new Facts.Fact("Incomplete", run.failure().describe() + "; " + run.rows().size() + " of "
+                    + run.failure().selected() + " rows measured"));
+        }
         return new Section("summary", "Summary", List.of(Paragraph.strong(Verdict.of(run).line()),
                 Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"
                         + " runs. Sizes are MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; the seed's"
@@ -95,9 +103,10 @@ public final class ReportContent {
             blocks.add(Paragraph.of("No memory model was fitted for this run."));
             return new Section("model", "Memory model", blocks);
         }
-        blocks.add(Paragraph.of("etcd's model N*(c1 + keySize) + N*versions*(c2 + pointer), fitted to index.liveHeap"
-                + " of the " + model.index().specName() + " rows, beside the c1 and c2 the seed (etcd's benchmark)"
-                + " published."));
+        blocks.add(Paragraph.of("etcd's model " + MemoryModel.FORM + ", fitted to index.liveHeap of the "
+                + model.index().specName() + " rows, beside the c1 and c2 the seed (etcd's benchmark) published. c2"
+                + " here is the cost of a version beyond its " + model.pointer() + " B pointer, as check prints it;"
+                + " memstore:plan prints c2 with the pointer included (c2 + pointer)."));
         TextTable fit = ReportTables.model(model);
         blocks.add(Table.of(capitalized(fit.title()), fit));
         if (model.note() != null) {

@@ -168,6 +168,9 @@ class ReportChartsTest {
         // less than the key bytes and versions would take: cut, never negative
         assertThat(ReportCharts.components(p, 80, fit)).containsExactly(64, 0, 16);
         assertThat(ReportCharts.components(p, 30, fit)).containsExactly(30, 0, 0);
+        // a c2 below zero is drawn as fitted: 5 x (-4 + 8) per version, and c1 with the residual stays visible
+        ModelFit negative = new ModelFit(IndexKind.BTREE, 8, Weighting.RELATIVE, 3, -4, 0, List.of(), null);
+        assertThat(ReportCharts.components(p, 90, negative)).containsExactly(64, 6, 20);
     }
 
     @Test
@@ -177,7 +180,7 @@ class ReportChartsTest {
                 "etcd N=1M, versions 1, key 64 B", "218.0 B/key", "432.0 B/key");
         double c2 = RUN.model().c2();
         assertThat(c2).isCloseTo(20, within(0.01));
-        assertThat(chart.caption()).contains("c2 = 20.0 B");
+        assertThat(chart.caption()).contains("c2 = 20.0 B, c2 + pointer = 28.0 B");
     }
 
     @Test

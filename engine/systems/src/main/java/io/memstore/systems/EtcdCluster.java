@@ -1,13 +1,11 @@
 package io.memstore.systems;
 
+import io.memstore.measure.probe.FileTrees;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -173,6 +171,7 @@ public final class EtcdCluster implements AutoCloseable {
      *
      * @return the time from the first new start until every member was healthy
      * @throws SystemUnavailableException when a member does not come back healthy within the timeout
+     * @throws IllegalStateException       when another process took a member's port while it was stopped
      */
     public Duration restart(Duration timeout) {
         synchronized (this) {
@@ -191,7 +190,14 @@ public final class EtcdCluster implements AutoCloseable {
         synchronized (this) {
             members.replaceAll(EtcdMember::restart);
         }
-        awaitHealthy(timeout);
+        try {
+            awaitHealthy(timeout);
+        } catch (PortTaken e) {
+            // a member's peer URL is part of the cluster's membership in its data: it comes back on its own ports
+            // or not at all, so the cause is named rather than the system said not to run here
+            throw new IllegalStateException("etcd: another process took a port of a member while the members were"
+                    + " stopped for the restart, so it could not come back on it: " + e.getMessage(), e);
+        }
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
@@ -237,7 +243,7 @@ public final class EtcdCluster implements AutoCloseable {
                     killed.add(m.name());
                 }
             }
-            deleteTree(dir);
+            FileTrees.delete(dir);
         } finally {
             RUNNING.remove(this);
         }
@@ -257,42 +263,6 @@ public final class EtcdCluster implements AutoCloseable {
         }
         for (EtcdCluster c : running) {
             c.close();
-        }
-    }
-
-    static void deleteTree(Path dir) {
-        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
-            try {
-                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException e) {
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                        try {
-                            Files.deleteIfExists(d);
-                        } catch (java.nio.file.DirectoryNotEmptyException notYet) {
-                            // a member wrote a last file while stopping: the next attempt takes it
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (NoSuchFileException e) {
-                return;
-            } catch (IOException e) {
-                if (attempt == 4) {
-                    throw new UncheckedIOException("cannot remove the etcd directory " + dir + ": " + e.getMessage(),
-                            e);
-                }
-            }
         }
     }
 

@@ -28,6 +28,7 @@ import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.measure.result.RunFailure;
 import io.memstore.measure.run.ProbeException;
+import io.memstore.measure.run.RowRunner;
 import java.io.IOException;
 import java.time.Instant;
 import java.nio.file.Path;
@@ -74,8 +75,9 @@ public final class Check {
      * ({@link RunResult#failure}), so it cannot pass and no output of an earlier run is left to say it did.
      *
      * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
-     * @throws PreflightException before any probe runs, when a row cannot fit this machine or the output
-     *                            directory cannot be written (see {@link Preflight})
+     * @throws PreflightException before any probe runs, when the output directory cannot be written (see
+     *                            {@link Preflight}); a row that cannot fit this machine, or whose system cannot
+     *                            run here, is a failure of the returned result, whose outputs are written
      */
     public static RunResult run(WorkloadSpec spec, CheckRequest request) throws IOException {
         return run(spec, request, MachineResources.current(request.runner().workDir()));
@@ -89,12 +91,28 @@ public final class Check {
         try (OutputLock lock = OutputLock.acquire(request.outputDirectory())) {
             // the baseline first: a broken one is found in a second, not after every row ran
             BaselineFile baseline = BaselineFile.load(request.baseline());
-            request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
-                    request.runner().workDir(), request.runner().keepFiles(), machine, request.runner().jvmArgs()));
+            RowRunner runner = new RowRunner(request.runner());
+            runner.removeLeftovers();
+            try {
+                request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
+                        request.runner().workDir(), request.runner().keepFiles(), machine,
+                        request.runner().jvmArgs()));
+                Preflight.systems(rows, request.systems());
+            } catch (PreflightException e) {
+                if (e.row() != null) {
+                    // no earlier run's outputs may stand for this one: they say FAILED, with no row measured
+                    RunResult refused = judge(spec, request, List.of(), List.of()).withStart(started)
+                            .withFailure(new RunFailure(e.row(), e.reason(), rows.size(), e.getMessage()));
+                    ResultFiles.writeAll(refused, request.outputDirectory());
+                    StepSummary.append(refused, request.environment());
+                    return refused;
+                }
+                throw e;
+            }
             List<RowMeasurement> measured = new ArrayList<>();
             RunFailure failure = null;
             try {
-                new SpecRunner(request.runner()).run(rows, measured::add);
+                new SpecRunner(runner).run(rows, measured::add);
             } catch (ProbeException e) {
                 failure = RunFailure.of(e.row(), e.getMessage(), rows.size());
             }

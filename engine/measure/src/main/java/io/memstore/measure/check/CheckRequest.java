@@ -20,15 +20,17 @@ import java.util.function.Function;
  *                        in builds, a map in tests
  * @param baselineName    how the results name the baseline file (a path relative to the project, so that no
  *                        output holds a directory of this machine); null names it by {@code baseline} as given
+ * @param systems         whether the rows' systems can run here, asked before the first row
  */
 public record CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner,
                            Path baseline, MissingBaseline missingBaseline, Function<String, String> environment,
-                           String baselineName) {
+                           String baselineName, SystemAvailability systems) {
     public CheckRequest {
         Objects.requireNonNull(outputDirectory, "outputDirectory");
         Objects.requireNonNull(runner, "runner");
         Objects.requireNonNull(missingBaseline, "missingBaseline");
         Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(systems, "systems");
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new IllegalArgumentException("scale must be a positive number, was " + scale);
         }
@@ -36,21 +38,29 @@ public record CheckRequest(Path specFile, Path outputDirectory, String only, dou
 
     /** No baseline (a missing one warns), the process environment. */
     public CheckRequest(Path specFile, Path outputDirectory, String only, double scale, RunnerOptions runner) {
-        this(specFile, outputDirectory, only, scale, runner, null, MissingBaseline.WARN, System::getenv, null);
+        this(specFile, outputDirectory, only, scale, runner, null, MissingBaseline.WARN, System::getenv, null,
+                SystemAvailability.UNCHECKED);
     }
 
     public CheckRequest withBaseline(Path file, MissingBaseline missing) {
-        return new CheckRequest(specFile, outputDirectory, only, scale, runner, file, missing, environment, null);
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, file, missing, environment, null,
+                systems);
     }
 
     /** The same request, its results naming the baseline file {@code name}. */
     public CheckRequest withBaselineName(String name) {
         return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline,
-                environment, name);
+                environment, name, systems);
     }
 
     public CheckRequest withEnvironment(Function<String, String> lookup) {
         return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline, lookup,
-                baselineName);
+                baselineName, systems);
+    }
+
+    /** The same request, asking {@code availability} whether the rows' systems can run here. */
+    public CheckRequest withSystems(SystemAvailability availability) {
+        return new CheckRequest(specFile, outputDirectory, only, scale, runner, baseline, missingBaseline,
+                environment, baselineName, availability);
     }
 }

@@ -5,6 +5,7 @@ import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -12,9 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,7 +32,8 @@ import java.util.Set;
  *       probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap}) do not
  *       fit would run out of heap after minutes of loading;</li>
  *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
- *       directory is deleted after it, or all of them when files are kept.</li>
+ *       directory is deleted after it, or all of them when files are kept;</li>
+ *   <li>every row's system can run here ({@link #systems}): an etcd program is there for the etcd rows.</li>
  * </ol>
  * Every row that fails is named, not just the first.
  */
@@ -96,7 +100,12 @@ public final class Preflight {
             }
             sb.append(System.lineSeparator()).append("  Use fewer keys or versions, smaller keySize or valueSize, a"
                     + " smaller memstore.scale, or a machine with more memory or free disk.");
-            throw new PreflightException(sb.toString());
+            Row firstRefused = rows.stream().filter(refused::contains).findFirst().orElse(null);
+            String prefix = firstRefused == null ? null : "row '" + firstRefused.name() + "' ";
+            String reason = firstRefused == null ? null : problems.stream().filter(p -> p.startsWith(prefix))
+                    .findFirst().map(p -> "refused before the first row: " + p.substring(prefix.length()))
+                    .orElse(null);
+            throw new PreflightException(sb.toString(), firstRefused == null ? null : firstRefused.name(), reason);
         }
         RowFootprint biggest = footprints.stream().max(Comparator.comparingDouble(RowFootprint::memoryBytes))
                 .orElse(null);
@@ -107,6 +116,42 @@ public final class Preflight {
                 + describe(machine.physicalMemory()) + " physical memory; store files an estimated "
                 + Units.iec(diskNeeded) + " of " + describe(machine.usableDisk()) + " free disk in "
                 + machine.diskPath();
+    }
+
+    /**
+     * Refuses the rows whose system cannot run here, each named with the reason, before any row runs.
+     *
+     * @throws PreflightException naming every such row
+     */
+    public static void systems(List<Row> rows, SystemAvailability availability) {
+        List<String> problems = new ArrayList<>();
+        String firstRow = null;
+        String firstProblem = null;
+        Map<String, String> bySystem = new HashMap<>();
+        for (Row row : rows) {
+            String system = row.params().system().specName();
+            if (row.params().system() == SystemKind.MEMSTORE) {
+                continue;
+            }
+            String problem = bySystem.computeIfAbsent(system, s -> {
+                String p = availability.problem(s);
+                return p == null ? "" : p;
+            });
+            if (!problem.isEmpty()) {
+                problems.add("row '" + row.name() + "' (system " + system + "): " + problem);
+                if (firstRow == null) {
+                    firstRow = row.name();
+                    firstProblem = problem;
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            StringBuilder sb = new StringBuilder(problems.size() == 1 ? "1 row needs" : problems.size() + " rows need")
+                    .append(" a system that cannot run here; nothing was run:");
+            problems.forEach(p -> sb.append(System.lineSeparator()).append("  ").append(p));
+            throw new PreflightException(sb.toString(), firstRow, "refused before the first row: its system cannot"
+                    + " run here: " + firstProblem);
+        }
     }
 
     private static String describe(long bytes) {

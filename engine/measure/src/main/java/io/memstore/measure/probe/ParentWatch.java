@@ -1,11 +1,6 @@
 package io.memstore.measure.probe;
 
-import java.io.IOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Optional;
 
 /**
@@ -45,8 +40,9 @@ public final class ParentWatch {
                     System.err.println("memstore probe: the parent process " + parentPid + " is gone (the build was"
                             + " killed); stopping" + (cleanup == null ? "" : " and removing " + cleanup));
                     System.err.flush();
-                    if (cleanup != null) {
-                        deleteQuietly(cleanup);
+                    String failed = cleanup == null ? null : FileTrees.deleteQuietly(cleanup);
+                    if (failed != null) {
+                        System.err.println("memstore probe: could not remove " + cleanup + ": " + failed);
                     }
                     Runtime.getRuntime().halt(EXIT_ORPHANED);
                 }
@@ -61,23 +57,4 @@ public final class ParentWatch {
         t.start();
     }
 
-    private static void deleteQuietly(Path dir) {
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            System.err.println("memstore probe: could not remove " + dir + ": " + e);
-        }
-    }
 }

@@ -55,8 +55,9 @@ public final class ReportTables {
             new Varying("index", false, ifTheirs(RowField.INDEX, p -> p.index().specName())),
             new Varying("store", false, ifTheirs(RowField.STORE, p -> p.store().specName())),
             new Varying("key pattern", false, p -> p.keyPattern().specName()),
-            new Varying("deletes", true, p -> Units.percent(p.deletes())),
-            new Varying("compact", false, p -> Boolean.toString(p.compact())),
+            // nothing deleted, nothing compacted: said only when some row of the workload differs
+            new Varying("deletes", true, p -> Units.percent(p.deletes()), Units.percent(0)),
+            new Varying("compact", false, p -> Boolean.toString(p.compact()), "false"),
             varying("leaf capacity", true, RowField.LEAF_CAPACITY),
             varying("durability", false, RowField.DURABILITY),
             varying("SQLite cache", true, RowField.SQLITE_CACHE),
@@ -149,7 +150,8 @@ public final class ReportTables {
             cells.add(p.storesValues() ? Units.exactBytes(p.valueSize()) : "-");
             extra.forEach(v -> cells.add(v.cell().apply(p)));
             for (Metric m : SIZE_COLUMNS) {
-                cells.add(size(row.metric(m), p.keys()));
+                // a row without a store file has none to size: "-", as for its value size
+                cells.add(m == Metric.STORE_FILE_SIZE && !hasStoreFile(p) ? "-" : size(row.metric(m), p.keys()));
             }
             cells.add(rate(row.metric(Metric.LOAD_PUTS_PER_SECOND)));
             cells.add(rate(row.metric(Metric.GET_OPS_PER_SECOND)));
@@ -233,16 +235,28 @@ public final class ReportTables {
         return !o.judged() ? "not judged" : o.passed() ? "pass" : o.failsRun() ? "FAIL" : "WARN";
     }
 
-    /** One line per regression outcome: old -> new (delta, %) against the limits. */
+    /**
+     * One line per regression outcome: old -> new (delta, %) against the limits, and the run-to-run spread below
+     * which a growth counts as noise, a column only when some outcome has a spread above zero.
+     */
     public static TextTable regressions(BaselineComparison baseline) {
         TextTable t = new TextTable("against baseline " + baseline.file()
                 + (baseline.specName() == null ? "" : " (spec " + baseline.specName() + ")"));
+        boolean spread = baseline.outcomes().stream().anyMatch(o -> o.noise() != null && o.noise() > 0);
         t.column("result", false).column("level", false).column("row", false).column("metric", false)
-                .column("baseline -> now (delta, %)", false).column("limit", true).column("noise", true)
-                .column("message", false);
+                .column("baseline -> now (delta, %)", false).column("limit", true);
+        if (spread) {
+            t.column("noise: run spread", true);
+        }
+        t.column("message", false);
         for (RegressionOutcome o : baseline.outcomes()) {
-            t.row(List.of(regressionResult(o), o.level().specName(), o.row(), o.metric().metricName(), o.change(),
-                    o.limits(), o.noise() == null ? "-" : o.metric().unit().format(o.noise()), o.message()));
+            List<String> cells = new ArrayList<>(List.of(regressionResult(o), o.level().specName(), o.row(),
+                    o.metric().metricName(), o.change(), o.limits()));
+            if (spread) {
+                cells.add(o.noise() == null ? "-" : o.metric().unit().format(o.noise()));
+            }
+            cells.add(o.message());
+            t.row(cells);
         }
         return t;
     }
@@ -261,6 +275,11 @@ public final class ReportTables {
             return Units.NA;
         }
         return Units.mib(bytes.getAsDouble()) + " (" + Units.perKey(bytes.getAsDouble(), keys) + ")";
+    }
+
+    /** Whether the row has a store file to size: memstore over SQLite, or another system that reported one. */
+    private static boolean hasStoreFile(RowParams p) {
+        return p.system() != SystemKind.MEMSTORE || p.store() == StoreKind.SQLITE;
     }
 
     static String rate(OptionalDouble perSecond) {

@@ -1,5 +1,7 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.FileTrees;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,11 +39,8 @@ final class ProcessTree {
                 for (Map.Entry<Process, Optional<Path>> e : RUNNING.entrySet()) {
                     kill(e.getKey().toHandle());
                     e.getValue().ifPresent(dir -> {
-                        try {
-                            RowRunner.deleteTree(dir);
-                        } catch (RuntimeException ignored) {
-                            // the JVM is going down: nothing better to do than leave it
-                        }
+                        // the JVM is going down: a tree that cannot be removed is left for the next run
+                        FileTrees.deleteQuietly(dir);
                     });
                 }
             }, "memstore-probe-reaper"));

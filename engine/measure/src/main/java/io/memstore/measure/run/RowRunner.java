@@ -1,6 +1,7 @@
 package io.memstore.measure.run;
 
 import io.memstore.measure.json.JsonValue;
+import io.memstore.measure.probe.FileTrees;
 import io.memstore.measure.probe.ParentWatch;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
@@ -14,16 +15,10 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +66,21 @@ public final class RowRunner {
         return options;
     }
 
+    /**
+     * Removes the run directories a killed build left in the work directory (see {@link RunDirectories}), and
+     * says so; call it before a run's first row, so the disk they held counts as free.
+     *
+     * @return how many were removed
+     */
+    public int removeLeftovers() {
+        List<Path> removed = RunDirectories.removeStale(options.workDir());
+        if (!removed.isEmpty()) {
+            options.progress().accept("removed " + removed.size() + " probe director" + (removed.size() == 1 ? "y"
+                    : "ies") + " left in " + options.workDir().getFileName() + " by a build that no longer runs");
+        }
+        return removed.size();
+    }
+
     /** The child's JVM flags for a row: the probe's fixed flags, then the user's. */
     public List<String> jvmArgs(Row row) {
         List<String> args = new ArrayList<>(ProbeJvm.flags(row.params()));
@@ -113,14 +123,15 @@ public final class RowRunner {
                     + " probe to finish", e);
         }
         try {
-            Path dir = createRunDir();
+            Path dir = RunDirectories.create(options.workDir());
             try {
                 return fork(row, jvmArgs, label, dir);
             } finally {
                 if (options.keepFiles()) {
+                    RunDirectories.keep(dir);
                     options.progress().accept(label + ": files kept in " + dir);
                 } else {
-                    deleteTree(dir);
+                    FileTrees.delete(dir);
                 }
             }
         } finally {
@@ -274,72 +285,6 @@ public final class RowRunner {
     private static void join(Thread... readers) throws InterruptedException {
         for (Thread t : readers) {
             t.join(5_000);
-        }
-    }
-
-    private Path createRunDir() {
-        try {
-            Files.createDirectories(options.workDir());
-            return Files.createTempDirectory(options.workDir(), "memstore-probe-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a probe directory in " + options.workDir() + ": "
-                    + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Deletes a run directory. The build's shutdown hook and the thread that ran the row may delete the same
-     * directory at once when a build is stopped; each walk tolerates what the other removed, and the walk is
-     * repeated (a few times, briefly) until the directory is gone, so neither leaves the other's half behind.
-     */
-    static void deleteTree(Path dir) {
-        IOException last = null;
-        for (int attempt = 0; attempt < 10 && Files.exists(dir, LinkOption.NOFOLLOW_LINKS); attempt++) {
-            try {
-                Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                        if (e instanceof NoSuchFileException) {
-                            return FileVisitResult.CONTINUE;
-                        }
-                        throw e;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                        try {
-                            Files.deleteIfExists(d);
-                        } catch (DirectoryNotEmptyException notYet) {
-                            // a file appeared or another walk is midway: the next attempt takes it
-                        }
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-                last = null;
-            } catch (NoSuchFileException e) {
-                return; // already gone
-            } catch (IOException e) {
-                last = e;
-            }
-            if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
-        if (last != null || Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            String why = last != null ? last.getMessage() : "files keep appearing in it";
-            throw new UncheckedIOException("cannot delete the probe directory " + dir + ": " + why,
-                    last != null ? last : new IOException(why));
         }
     }
 }
