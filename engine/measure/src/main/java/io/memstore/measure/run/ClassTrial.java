@@ -1,5 +1,6 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.FileTrees;
 import io.memstore.measure.probe.ParentWatch;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.TrialMain;
@@ -93,7 +94,7 @@ public final class ClassTrial implements ProjectClassCheck {
             Thread.currentThread().interrupt();
             return Optional.of("the trial of class '" + className + "' was interrupted");
         } finally {
-            RowRunner.deleteTree(dir);
+            FileTrees.delete(dir);
         }
     }
 }
