@@ -11,7 +11,7 @@ def json = new JsonSlurper().parse(new File(out, 'memstore.json'))
 assert json.passed == false
 assert json.incomplete.row == 'own'
 assert json.incomplete.selected == 3
-assert json.incomplete.reason.contains('exit code 1') : json.incomplete.reason
+assert json.incomplete.reason =~ /^the project's class failed, exit code \d+$/ : json.incomplete.reason
 assert json.rows*.name == ['index/versions=1', 'index/versions=3']
 json.rows.each { assert it.metrics['index.liveHeap'] > 0 && it.metrics['index.bytesPerKey'] > 32 }
 assert json.budgets.size() == 2 && json.budgets.every { it.passed && it.row != 'own' }
@@ -25,7 +25,7 @@ def csv = new File(out, 'memstore.csv').readLines()
 assert csv[0].endsWith(',status,runStarted')
 assert csv.size() == 4
 assert csv[1].startsWith('index/versions=1,') && csv[1].endsWith(",measured,${json.started}")
-assert csv[3].startsWith('own,') && csv[3].contains('failed: the probe failed')
+assert csv[3].startsWith('own,') && csv[3].contains("failed: the project's class failed")
 def junit = new File(out, 'TEST-memstore.xml').text
 assert junit =~ /<testsuite name="memstore\.row-fails" tests="3" failures="1" errors="0" skipped="0" time="0" timestamp="${json.started.replace('Z', '')}">/
 assert junit.contains('<property name="passed" value="false"/>')
@@ -35,7 +35,7 @@ assert junit =~ /(?s)<testcase classname="memstore\.row-fails" name="run \[own\]
 assert log =~ /memstore: PASSED: 3 budget outcome\(s\): 3 passed, 0 warned, 0 failed; results in target.memstore/
 assert log.contains('memstore: ' + verdict)
 def flat = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
-assert flat =~ /(?s)Failed to execute goal .*memstore: row 'own': the probe failed, exit code 1.*this index fails its 100th put/
+assert flat =~ /(?s)Failed to execute goal .*memstore: row 'own': the project's class failed, exit code \d+.*this index fails its 100th put/
 def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
 println "check-row-fails: ${lines.size()} memstore lines, the widest ${lines*.length().max()} characters"
 lines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
