@@ -17,6 +17,9 @@ assert m['index.bytesPerKey'] > 128 && m['index.bytesPerKey'] < 260
 // the copies: a byte[64] is 80 B, plus its reference in the list (with up to 1.5x slack)
 def extraPerKey = (c['index.liveHeap'] - m['index.liveHeap']) / 20000
 assert extraPerKey > 80 && extraPerKey < 96
+// the model is fitted to the first class's rows, and named by it
+assert json.model.index == map
+assert json.model.residuals*.row == ["own/system=${map}"]*.toString()
 def outcomes = json.budgets.findAll { it.metric == 'index.bytesPerKey' }
 assert outcomes.find { it.row.endsWith(map) }.passed == true
 assert outcomes.find { it.row.endsWith(copying) }.passed == false

@@ -173,9 +173,13 @@ public final class Check {
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
         SystemKind system = modelSystem(rows);
         List<Row> ofSystem = rows.stream().filter(r -> r.params().system().equals(system)).toList();
-        // rows of a project's target class are named by that class: their index field is not theirs
         ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system().equals(system))
-                .toList(), system.isClass() ? IndexKind.of(system.specName()) : modelIndex(ofSystem));
+                .toList(), modelIndex(ofSystem));
+        if (system.isClass()) {
+            // rows of a project's target class are named by that class: their index field is not theirs
+            model = new ModelFit(IndexKind.of(system.specName()), model.pointer(), model.weighting(), model.c1(),
+                    model.c2(), model.relativeRmsError(), model.residuals(), model.note());
+        }
         List<BudgetRule> rules = new ArrayList<>();
         for (Budget budget : spec.budgets()) {
             // a filtered run judges only the budgets of the rows it ran
