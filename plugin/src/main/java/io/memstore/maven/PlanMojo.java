@@ -124,7 +124,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        for (String line : PlanTables.render(result)) {
+        // the first line names the spec and its scenarios, as the planning line above did already
+        for (String line : PlanTables.render(result).subList(1, PlanTables.render(result).size())) {
             info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
         info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));
