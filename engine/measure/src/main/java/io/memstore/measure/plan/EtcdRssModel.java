@@ -11,9 +11,10 @@ import java.util.List;
  * its Go heap:
  * <pre>
  *   rss = idle member + above(N, R)
- *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + W*cw + L*cl      ({@link HeapModel}'s form, fitted to rss - idle)
+ *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + D*cd + W*cw + L*cl   (HeapModel form, fitted to rss - idle)
  * </pre>
- * with H the revisions the history keeps ({@link EtcdHistory}), R the raft entries in memory ({@link EtcdRaftLog}),
+ * with H the revisions the history keeps and D those its compactions removed ({@link EtcdHistory}), R the raft
+ * entries in memory ({@link EtcdRaftLog}),
  * W the watchers and L the leases. The Go heap in use is a poor base for the RSS: it counts garbage that the next
  * collection frees, so two rows of the same keys read up to 15 % apart, while their RSS agrees within a few
  * percent.
@@ -67,7 +68,8 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
      * @throws IllegalArgumentException when no row has its RSS and idle RSS
      */
     public static EtcdRssModel fit(Layout layout, List<RowResult> rows, RowParams s) {
-        HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::aboveIdle, "process.rss above jvm.baselineRss");
+        HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::aboveIdle, "process.rss above jvm.baselineRss",
+                HeapModel::raftShare, true);
         return of(fit, rows, s, Metric.PROCESS_RSS, false);
     }
 
@@ -83,7 +85,7 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
      */
     public static EtcdRssModel fitRestart(Layout layout, List<RowResult> rows, RowParams s) {
         HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::restartAboveIdle, "reopen.rss above"
-                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys());
+                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys(), true);
         return of(fit, rows, s, Metric.REOPEN_RSS, true);
     }
 

@@ -25,8 +25,12 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>For etcd rows the revision slots are the revisions the history keeps per key ({@link EtcdHistory}: every
  * write without compaction, fewer under {@code compact: every N}), so c2 is the cost per retained revision; and
- * two more terms charge the watchers ({@code W*cw}) and leases ({@code L*cl}) the row set up. Each is fitted only
- * when the rows vary it; otherwise the model describes only the value the rows share.
+ * three more terms charge the revisions its compactions removed ({@code D*cd}: a compaction reads and frees the db
+ * pages of those revisions, and the member keeps them mapped), the watchers ({@code W*cw}) and the leases
+ * ({@code L*cl}) the row set up. Each is fitted only when the rows vary it; otherwise the model describes only the
+ * value the rows share. A fit of an etcd member's RSS whose cost of anything (per key, revision, entry, watcher or
+ * lease) comes out negative is refused for a smaller one: that cost is the rows' noise, and a term the rows varied
+ * without a cost above it is charged 0.
  *
  * <p>c0 is the heap the measurement itself adds, a fixed amount: it matters at calibration sizes (a 1K-key row
  * reads more bytes per key than a 100K-key one), not at planning sizes.
@@ -45,22 +49,27 @@ import java.util.function.ToDoubleFunction;
  * @param fitWatchers the watchers every fitted row had when cw is NaN (c0 holds their cost); NaN otherwise
  * @param cl        bytes per lease of an etcd row ({@code L*cl}); 0 for other systems, NaN when not fitted
  * @param fitLeases the leases every fitted row had when cl is NaN; NaN otherwise
+ * @param cd        bytes per revision an etcd row's compactions removed ({@code D*cd}: the db pages the
+ *                  compaction read and freed stay mapped); 0 for other systems, NaN when not fitted
+ * @param fitCompactedShare the compacted revisions per key every fitted row had when cd is NaN; NaN otherwise
  * @param inverse   the inverse of the weighted normal matrix over the fitted columns (in their own units), for
  *                  {@link #leverage}; null when not kept
- * @param columns   which of the columns (1, N, N*slots, R, W, L) were fitted
+ * @param columns   which of the columns (1, N, N*slots, R, W, L, D) were fitted
  */
 public record HeapModel(Layout layout, double c0, double c1, double c2, double fitSlots, double cr,
                         double fitRaftShare, double relativeRmsError, List<String> rows, double cw, double fitWatchers,
-                        double cl, double fitLeases, double[][] inverse, boolean[] columns) {
+                        double cl, double fitLeases, double cd, double fitCompactedShare, double[][] inverse,
+                        boolean[] columns) {
     /** How far a scenario's raft share may lie from the rows' for a model without cr. */
     static final double RAFT_SHARE_TOLERANCE = 0.01;
     /** Columns: intercept, keys, key x slots, raft entries, watchers, leases. */
-    private static final int COLUMNS = 6;
+    private static final int COLUMNS = 7;
     private static final int INTERCEPT = 0;
     private static final int SLOTS = 2;
     private static final int RAFT = 3;
     private static final int WATCHERS = 4;
     private static final int LEASES = 5;
+    private static final int COMPACTED = 6;
 
     public HeapModel {
         rows = List.copyOf(rows);
@@ -70,7 +79,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
     public HeapModel(Layout layout, double c0, double c1, double c2, double fitSlots, double cr, double fitRaftShare,
                      double relativeRmsError, List<String> rows) {
         this(layout, c0, c1, c2, fitSlots, cr, fitRaftShare, relativeRmsError, rows, 0, Double.NaN, 0, Double.NaN,
-                null, null);
+                0, Double.NaN, null, null);
     }
 
     /** A model of a system without a raft log (cr = 0). */
@@ -108,9 +117,16 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         return (hasC2() || slots(layout, p) == fitSlots) && raftFits(p) && extrasFit(p);
     }
 
-    /** True when the model describes the row's watchers and leases. */
+    /** Revisions an etcd row's compactions removed from its history, per key: 0 for other rows. */
+    static double compactedShare(RowParams p) {
+        return p.system().isEtcd() ? (double) (EtcdHistory.writes(p) - EtcdHistory.retainedRevisions(p)) / p.keys()
+                : 0;
+    }
+
+    /** True when the model describes the row's watchers, leases and compacted revisions. */
     public boolean extrasFit(RowParams p) {
-        return (!Double.isNaN(cw) || p.watchers() == fitWatchers) && (!Double.isNaN(cl) || p.leases() == fitLeases);
+        return (!Double.isNaN(cw) || p.watchers() == fitWatchers) && (!Double.isNaN(cl) || p.leases() == fitLeases)
+                && (!Double.isNaN(cd) || Math.abs(compactedShare(p) - fitCompactedShare) <= RAFT_SHARE_TOLERANCE);
     }
 
     /** True when the model describes the row's raft share. */
@@ -157,15 +173,19 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      * @param what names the reading in the message when no row is usable
      */
     static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what) {
-        return fit(layout, rows, reading, what, HeapModel::raftShare);
+        return fit(layout, rows, reading, what, HeapModel::raftShare, false);
     }
 
     /**
      * The same, with the raft entries per key of each row given (a restarted member holds other entries than
      * the one that just loaded: {@link EtcdRaftLog#entriesAfterRestart}).
+     *
+     * @param costsAtLeastZero refuse fits in which a cost (per key, revision, entry, watcher, lease) is negative, for
+     *                         a smaller one: for an etcd member's RSS, which does not shrink as it holds more of
+     *                         anything (its Go heap, which counts garbage, may well read so)
      */
     static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
-                         ToDoubleFunction<RowParams> raftShare) {
+                         ToDoubleFunction<RowParams> raftShare, boolean costsAtLeastZero) {
         List<RowResult> used = new ArrayList<>();
         for (RowResult r : rows) {
             if (reading.applyAsDouble(r) > 0) {
@@ -179,6 +199,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         Set<Double> slots = new TreeSet<>();
         Set<Integer> watchers = new TreeSet<>();
         Set<Long> leases = new TreeSet<>();
+        Set<Double> compacted = new TreeSet<>();
         List<Double> shares = new ArrayList<>();
         boolean etcd = false;
         for (RowResult r : used) {
@@ -187,6 +208,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
             shares.add(raftShare.applyAsDouble(r.params()));
             watchers.add(r.params().watchers());
             leases.add(r.params().leases());
+            compacted.add(compactedShare(r.params()));
             etcd |= r.params().system().isEtcd();
         }
         double shareLow = shares.stream().mapToDouble(Double::doubleValue).min().getAsDouble();
@@ -197,14 +219,15 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         available[RAFT] = etcd && shareHigh - shareLow > RAFT_SHARE_TOLERANCE;
         available[WATCHERS] = watchers.size() >= 2;
         available[LEASES] = leases.size() >= 2;
+        available[COMPACTED] = compacted.size() >= 2;
         for (boolean[] columns : candidates(available)) {
             Solution solution = solve(layout, used, columns, reading, raftShare);
-            if (solution != null) {
+            if (solution != null && (!costsAtLeastZero || costsNotNegative(columns, solution.x))) {
                 double cr = columns[RAFT] ? solution.x[RAFT] : etcd ? Double.NaN : 0;
                 // etcd rows at several raft shares without a cr describe none of them: fitShare NaN
                 double fitShare = columns[RAFT] || !etcd || available[RAFT] ? Double.NaN : shares.get(0);
-                return model(layout, used, columns, solution, slots, cr, fitShare, watchers, leases, reading,
-                        raftShare);
+                return model(layout, used, columns, available, solution, slots, cr, fitShare, watchers, leases,
+                        compacted, reading, raftShare);
             }
         }
         throw new IllegalStateException("no identifiable fit"); // N alone is always identifiable
@@ -216,7 +239,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      * and last the intercept; the keys' column is always in.
      */
     private static List<boolean[]> candidates(boolean[] available) {
-        int[] optional = {SLOTS, RAFT, WATCHERS, LEASES, INTERCEPT}; // by the weight of keeping them
+        int[] optional = {SLOTS, RAFT, COMPACTED, WATCHERS, LEASES, INTERCEPT}; // by the weight of keeping them
         List<boolean[]> out = new ArrayList<>();
         List<int[]> ranked = new ArrayList<>();
         for (int mask = 0; mask < 1 << optional.length; mask++) {
@@ -246,20 +269,37 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         return out;
     }
 
-    private static HeapModel model(Layout layout, List<RowResult> used, boolean[] columns, Solution s,
-                                   Set<Double> slots, double cr, double fitShare, Set<Integer> watchers,
-                                   Set<Long> leases, ToDoubleFunction<RowResult> reading,
+    /**
+     * True when every cost the fit gives is 0 or more: per key, per revision kept, per raft entry, per compacted
+     * revision, per watcher and per lease (the intercept may take any sign). A member's memory does not shrink as
+     * it gets more of anything; a negative cost is the rows' noise fitted, and the column is better left out.
+     */
+    private static boolean costsNotNegative(boolean[] columns, double[] x) {
+        for (int j = 1; j < COLUMNS; j++) {
+            if (columns[j] && x[j] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static HeapModel model(Layout layout, List<RowResult> used, boolean[] columns, boolean[] available,
+                                   Solution s, Set<Double> slots, double cr, double fitShare, Set<Integer> watchers,
+                                   Set<Long> leases, Set<Double> compacted, ToDoubleFunction<RowResult> reading,
                                    ToDoubleFunction<RowParams> raftShare) {
         double c0 = columns[INTERCEPT] ? s.x[INTERCEPT] : 0;
         double c1 = s.x[1];
         double c2 = columns[SLOTS] ? s.x[SLOTS] : Double.NaN;
         double fitSlots = columns[SLOTS] ? Double.NaN : slots.iterator().next();
-        double cw = columns[WATCHERS] ? s.x[WATCHERS] : Double.NaN;
+        // a term the rows varied but whose cost came out below zero is left out: no cost told apart from the noise
+        double cw = columns[WATCHERS] ? s.x[WATCHERS] : available[WATCHERS] ? 0 : Double.NaN;
         double fitWatchers = columns[WATCHERS] || watchers.size() > 1 ? Double.NaN : watchers.iterator().next();
-        double cl = columns[LEASES] ? s.x[LEASES] : Double.NaN;
+        double cl = columns[LEASES] ? s.x[LEASES] : available[LEASES] ? 0 : Double.NaN;
         double fitLeases = columns[LEASES] || leases.size() > 1 ? Double.NaN : leases.iterator().next();
+        double cd = columns[COMPACTED] ? s.x[COMPACTED] : available[COMPACTED] ? 0 : Double.NaN;
+        double fitCompacted = columns[COMPACTED] || compacted.size() > 1 ? Double.NaN : compacted.iterator().next();
         HeapModel partial = new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Double.NaN, List.of(), cw,
-                fitWatchers, cl, fitLeases, s.inverse, columns);
+                fitWatchers, cl, fitLeases, cd, fitCompacted, s.inverse, columns);
         double squares = 0;
         List<String> names = new ArrayList<>();
         for (RowResult r : used) {
@@ -269,7 +309,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
             names.add(r.name());
         }
         return new HeapModel(layout, c0, c1, c2, fitSlots, cr, fitShare, Math.sqrt(squares / used.size()), names,
-                cw, fitWatchers, cl, fitLeases, s.inverse, columns);
+                cw, fitWatchers, cl, fitLeases, cd, fitCompacted, s.inverse, columns);
     }
 
     private double withRaftShare(RowParams p, double share) {
@@ -284,7 +324,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         double[] x = features(layout, p, raftEntries);
         return c0 + x[1] * c1 + p.keys() * layout.keyBytes(p.keySize()) + (hasC2() ? x[SLOTS] * c2 : 0)
                 + (hasCr() ? x[RAFT] * cr : 0) + (Double.isNaN(cw) ? 0 : x[WATCHERS] * cw)
-                + (Double.isNaN(cl) ? 0 : x[LEASES] * cl);
+                + (Double.isNaN(cl) ? 0 : x[LEASES] * cl) + (Double.isNaN(cd) ? 0 : x[COMPACTED] * cd);
     }
 
     /**
@@ -381,7 +421,8 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
 
     private static double[] features(Layout layout, RowParams p, long raftEntries) {
         double n = p.keys();
-        return new double[] {1, n, n * slots(layout, p), raftEntries, p.watchers(), p.leases()};
+        return new double[] {1, n, n * slots(layout, p), raftEntries, p.watchers(), p.leases(),
+                n * compactedShare(p)};
     }
 
     /** The inverse of a small symmetric matrix, a column per solve; null when it is singular. */

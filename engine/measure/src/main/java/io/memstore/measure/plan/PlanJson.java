@@ -37,7 +37,10 @@ public final class PlanJson {
         AtomicFiles.write(file, toJson(result));
     }
 
-    /** An etcd RSS fit: c2 per retained revision, cr per raft entry, cw per watcher, cl per lease (B). */
+    /**
+     * An etcd RSS fit: c2 per retained revision, cr per raft entry, cd per compacted revision, cw per watcher, cl
+     * per lease (B).
+     */
     private static Map<String, Object> etcdFit(EtcdRssModel model) {
         HeapModel e = model.fit();
         Map<String, Object> etcd = new LinkedHashMap<>();
@@ -45,6 +48,7 @@ public final class PlanJson {
         etcd.put("c1", finite(e.c1()));
         etcd.put("c2", finite(e.c2()));
         etcd.put("cr", finite(e.cr()));
+        etcd.put("cd", finite(e.cd()));
         etcd.put("cw", finite(e.cw()));
         etcd.put("cl", finite(e.cl()));
         etcd.put("relativeRmsError", finite(e.relativeRmsError()));

@@ -59,7 +59,8 @@ public final class PlanTables {
         }
         if (result.predictions().stream().anyMatch(p -> p.scenario().params().system().isEtcd())) {
             lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + c0 + N*(c1 + keySize)"
-                    + " + H*c2 + R*cr + W*cw + L*cl fitted on the member's RSS, H = revisions kept, R = raft entries"
+                    + " + H*c2 + R*cr + D*cd + W*cw + L*cl fitted on the member's RSS, H = revisions kept, D = revisions"
+                    + " compacted away, R = raft entries"
                     + " in memory (all writes below snapshotCount; after a snapshot the entries since it + 5,000;"
                     + " after a restart those since it), W watchers, L leases; uncertainty u = max(3 %, 3 x fit RMS +"
                     + " run spread x max(1, leverage)); band from R now less u to the most R held plus u, no -Xmx;"
@@ -124,8 +125,9 @@ public final class PlanTables {
     private static String describeEtcd(ScenarioModel m) {
         HeapModel h = m.heap();
         HeapModel r = m.etcdRss().fit();
-        String extras = (Double.isNaN(r.cw()) || r.cw() == 0 ? "" : ", cw = " + coefficient(r.cw()))
-                + (Double.isNaN(r.cl()) || r.cl() == 0 ? "" : ", cl = " + coefficient(r.cl()));
+        String extras = (Double.isNaN(r.cd()) ? "" : ", cd = " + coefficient(r.cd()))
+                + (Double.isNaN(r.cw()) ? "" : ", cw = " + coefficient(r.cw()))
+                + (Double.isNaN(r.cl()) ? "" : ", cl = " + coefficient(r.cl()));
         return String.format(Locale.ROOT, "Go heap c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; RSS ="
                         + " idle %.1f MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s%s, fit RMS %.2f %%, run spread"
                         + " %.1f %%; over %d row(s) from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", h.c0(), h.c1(),
@@ -138,10 +140,13 @@ public final class PlanTables {
     /** {@code <scenario>: after a restart RSS .. (..); size the member for its restart: limit ..}. */
     static String restart(Prediction p) {
         HeapModel r = p.model().etcdRestart().fit();
-        return String.format(Locale.ROOT, "%s: after a restart RSS %s MiB (c1 = %.1f B, c2 = %s, cr = %s, fit RMS"
+        return String.format(Locale.ROOT, "%s: after a restart RSS %s MiB (c1 = %.1f B, c2 = %s, cr = %s%s, fit RMS"
                         + " %.2f %%, run spread %.1f %%); size the member for its %s: limit %s MiB", p.scenario().name(),
                 band(p.restartRss(), p.restartRssLow(), p.restartRssHigh()), r.c1(), coefficient(r.c2()),
-                coefficient(r.cr()), r.relativeRmsError() * 100, p.model().etcdRestart().spread() * 100,
+                coefficient(r.cr()), (Double.isNaN(r.cd()) ? "" : ", cd = " + coefficient(r.cd()))
+                        + (Double.isNaN(r.cw()) ? "" : ", cw = " + coefficient(r.cw()))
+                        + (Double.isNaN(r.cl()) ? "" : ", cl = " + coefficient(r.cl())),
+                r.relativeRmsError() * 100, p.model().etcdRestart().spread() * 100,
                 p.sizedForRestart() ? "restart" : "load", Units.mib(p.containerLimit()));
     }
 

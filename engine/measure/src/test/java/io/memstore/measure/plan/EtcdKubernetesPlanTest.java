@@ -65,6 +65,9 @@ class EtcdKubernetesPlanTest {
         rows.add(row(params(20_000, 1, 10_000, 300, 1_000), spread));
         rows.add(row(params(20_000, 1, 10_000, 100, 5_000), spread));
         rows.add(row(params(20_000, 3, 0, 100, 1_000), spread));
+        // below the snapshot count the raft log holds every write: only rows at another count tell it apart
+        rows.add(row(params(10_000, 3, 10_000, 100, 1_000).withSnapshotCount(10_000), spread));
+        rows.add(row(params(20_000, 3, 10_000, 100, 1_000).withSnapshotCount(10_000), spread));
         return rows;
     }
 
