@@ -23,10 +23,11 @@ import java.util.List;
  * keeps the freed pages resident until its scavenger returns them, over minutes, and meanwhile reuses them. Its
  * RSS then lies between {@code above(N, R)} with the entries it holds now (the freed pages returned) and
  * {@code above(N, Rpeak)} with the most it ever held; the band runs from the first to the second, each widened by
- * the uncertainty, and the prediction is their middle. <b>After a restart</b> ({@link #restart}) the member is a
+ * the uncertainty, and the prediction is the first: the probe reads the member after it settled, and members
+ * that crossed a snapshot read there. <b>After a restart</b> ({@link #restart}) the member is a
  * new process: it holds the entries its write-ahead log has after its last snapshot
- * ({@link EtcdRaftLog#entriesAfterRestart}) and the pages of its db its index restore touched; one R, a band
- * symmetric around the prediction.
+ * ({@link EtcdRaftLog#entriesAfterRestart}) and the pages of its db its index restore touched, and no watchers;
+ * one R, a band symmetric around the prediction.
  *
  * <p>The uncertainty holds the rows' run-to-run spread as the fit carries it to the scenario, not only the fit's
  * residuals: {@code u = max(3 %, 3 x fit RMS + s x max(1, leverage / above))}, with {@code s} the largest spread
@@ -85,7 +86,7 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
      */
     public static EtcdRssModel fitRestart(Layout layout, List<RowResult> rows, RowParams s) {
         HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::restartAboveIdle, "reopen.rss above"
-                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys(), true);
+                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys(), true, false);
         return of(fit, rows, s, Metric.REOPEN_RSS, true);
     }
 
@@ -124,9 +125,12 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
         return fit.withRaftEntries(p, EtcdRaftLog.entriesAfterRestart(p));
     }
 
-    /** Predicted process.rss, or reopen.rss for the restart model (B). */
+    /**
+     * Predicted process.rss, or reopen.rss for the restart model (B): after the load, with the raft entries the
+     * member holds now (settled members were measured with the freed pages returned).
+     */
     public double predict(RowParams p) {
-        return baselineRss + (restart ? afterRestart(p) : (returned(p) + retained(p)) / 2);
+        return baselineRss + (restart ? afterRestart(p) : returned(p));
     }
 
     /** Low end of the band (B). */

@@ -186,6 +186,15 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      */
     static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
                          ToDoubleFunction<RowParams> raftShare, boolean costsAtLeastZero) {
+        return fit(layout, rows, reading, what, raftShare, costsAtLeastZero, true);
+    }
+
+    /**
+     * The same; without {@code watchersCount} the watchers are no term of the reading (a restarted member has
+     * none: they were closed before the restart), and the model charges them nothing at any count.
+     */
+    static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
+                         ToDoubleFunction<RowParams> raftShare, boolean costsAtLeastZero, boolean watchersCount) {
         List<RowResult> used = new ArrayList<>();
         for (RowResult r : rows) {
             if (reading.applyAsDouble(r) > 0) {
@@ -217,7 +226,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         available[INTERCEPT] = keys.size() >= 2;
         available[SLOTS] = slots.size() >= 2;
         available[RAFT] = etcd && shareHigh - shareLow > RAFT_SHARE_TOLERANCE;
-        available[WATCHERS] = watchers.size() >= 2;
+        available[WATCHERS] = watchersCount && watchers.size() >= 2;
         available[LEASES] = leases.size() >= 2;
         available[COMPACTED] = compacted.size() >= 2;
         for (boolean[] columns : candidates(available)) {
@@ -226,8 +235,11 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
                 double cr = columns[RAFT] ? solution.x[RAFT] : etcd ? Double.NaN : 0;
                 // etcd rows at several raft shares without a cr describe none of them: fitShare NaN
                 double fitShare = columns[RAFT] || !etcd || available[RAFT] ? Double.NaN : shares.get(0);
-                return model(layout, used, columns, available, solution, slots, cr, fitShare, watchers, leases,
-                        compacted, reading, raftShare);
+                HeapModel m = model(layout, used, columns, available, solution, slots, cr, fitShare, watchers,
+                        leases, compacted, reading, raftShare);
+                return watchersCount ? m : new HeapModel(layout, m.c0, m.c1, m.c2, m.fitSlots, m.cr, m.fitRaftShare,
+                        m.relativeRmsError, m.rows, 0, Double.NaN, m.cl, m.fitLeases, m.cd, m.fitCompactedShare,
+                        m.inverse, m.columns);
             }
         }
         throw new IllegalStateException("no identifiable fit"); // N alone is always identifiable
@@ -275,7 +287,11 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
      * it gets more of anything; a negative cost is the rows' noise fitted, and the column is better left out.
      */
     private static boolean costsNotNegative(boolean[] columns, double[] x) {
-        for (int j = 1; j < COLUMNS; j++) {
+        // every key holds at least one revision: its cost is c1 + c2, and c1 alone may take the other's share
+        if (x[1] + (columns[SLOTS] ? x[SLOTS] : 0) < 0) {
+            return false;
+        }
+        for (int j = 2; j < COLUMNS; j++) {
             if (columns[j] && x[j] < 0) {
                 return false;
             }
