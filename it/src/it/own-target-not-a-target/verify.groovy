@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log =~ /memstore: the workload spec is broken: .*workload\.yaml:7:24: workloads\[0\]\.system\[1\]: class 'com\.example\.store\.NotAStore' does not implement io\.memstore\.target\.KeyValueTarget/
 // refused before the first row: no probe started, nothing written
 assert !log.contains('started (pid')
