@@ -221,22 +221,40 @@ public final class BTreeIndex implements RevisionIndex {
             if (keyCount != 0 || revisionCount != 0) {
                 throw new IllegalStateException("load needs an empty index, this one holds " + keyCount + " keys");
             }
-            cursorKey = null;
-            cursorLeaf = null;
             int[] order = rows.keyOrder();
             BTreeBulkLoad.Packed packed = BTreeBulkLoad.pack(rows, order, leafCapacity, builder);
-            revisionCount = packed.revisions();
-            keyCount = order.length;
-            looseLeaves = new ArrayList<>();
-            if (packed.leaves().isEmpty()) {
-                root = new BTreeLeaf();
-                height = 0;
-            } else {
-                rebuild(packed.leaves());
-            }
+            install(packed.leaves(), order.length, packed.revisions());
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /** The tree over {@code leaves} (settled, in key order, {@code revisions} in all) in place of this one. */
+    void replace(List<BTreeLeaf> leaves, long revisions) {
+        writeLock.lock();
+        try {
+            install(leaves, leaves.stream().mapToLong(BTreeLeaf::size).sum(), revisions);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private void install(List<BTreeLeaf> leaves, long keys, long revisions) {
+        cursorKey = null;
+        cursorLeaf = null;
+        revisionCount = revisions;
+        keyCount = keys;
+        looseLeaves = new ArrayList<>();
+        rebuild(leaves); // of no leaves, an empty root leaf
+    }
+
+    /** The root, for the index's image ({@link IndexImage}), which reads the leaves while no write can run. */
+    BTreeNode root() {
+        return root;
+    }
+
+    int leafCapacity() {
+        return leafCapacity;
     }
 
     /**

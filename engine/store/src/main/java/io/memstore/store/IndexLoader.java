@@ -2,6 +2,7 @@ package io.memstore.store;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Rebuilds a {@link RevisionIndex} from the rows of an existing file, which arrive in revision order (etcd's
@@ -22,6 +23,8 @@ final class IndexLoader implements RowScan.RowSink {
     private long lastRev = -1;
     private long rows;
     private RestoreRows buffer;
+    /** The image the index was loaded from, or null. */
+    private IndexImage.Header image;
 
     IndexLoader(Path file, RevisionIndex index, int maxKeySize) {
         this.file = file;
@@ -64,6 +67,36 @@ final class IndexLoader implements RowScan.RowSink {
         } catch (IllegalArgumentException e) {
             throw inconsistent(rev, e.getMessage());
         }
+    }
+
+    @Override
+    public BTreeIndex imageTarget() {
+        return buffer != null && rows == 0 ? (BTreeIndex) index : null;
+    }
+
+    /** The rows after the image's go to the index one by one, in revision order, as to any non-empty index. */
+    @Override
+    public void imageLoaded(IndexImage.Header header) {
+        image = header;
+        buffer = null;
+        lastRev = header.lastRev();
+        rows = header.rows();
+    }
+
+    @Override
+    public void reset() {
+        if (index instanceof BTreeIndex tree) {
+            tree.replace(List.of(), 0);
+            buffer = new RestoreRows();
+        }
+        image = null;
+        lastRev = -1;
+        rows = 0;
+    }
+
+    /** The image the index was loaded from, or null when it was rebuilt from every row. */
+    IndexImage.Header image() {
+        return image;
     }
 
     @Override

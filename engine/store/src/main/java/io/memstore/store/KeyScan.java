@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -34,7 +33,8 @@ import java.util.concurrent.BlockingQueue;
  */
 final class KeyScan implements AutoCloseable {
     private static final String COLUMNS = "SELECT rev, entry FROM kv_key";
-    private static final String WHOLE = COLUMNS + " ORDER BY rev";
+    /** One interval from {@code from} on: the whole table when that is its first revision, whatever the others. */
+    private static final String WHOLE = COLUMNS + " WHERE rev >= ? ORDER BY rev";
     private static final String RANGE = COLUMNS + " WHERE rev >= ? AND rev < ? ORDER BY rev";
     static final int INTERVAL_ROWS = 16_384;
     /** At most this many intervals, whatever the rows expected. */
@@ -81,8 +81,11 @@ final class KeyScan implements AutoCloseable {
         public void run() {
             try {
                 if (intervals == 1) {
-                    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(WHOLE)) {
-                        readInterval(rs);
+                    try (PreparedStatement ps = connection.prepareStatement(WHOLE)) {
+                        ps.setLong(1, from);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            readInterval(rs);
+                        }
                     }
                     return;
                 }

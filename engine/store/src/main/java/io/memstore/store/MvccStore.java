@@ -54,6 +54,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link StoreCorruptionException}) naming the file and is left unchanged; {@link #verify(Path)} lists every
  * damaged row of a file.
  *
+ * <p>{@link #checkpoint()} and {@link #close()} write the index into the file as well ({@link IndexImage}, for a
+ * {@link BTreeIndex}), with the revision it covers; the next open loads that image and reads only the key rows
+ * written after it, instead of every key row. An image that is missing, damaged, of another index capacity or made
+ * stale by a later compaction is not loaded: the open rebuilds the index from every row, as without one.
+ *
  * <h2>Integrity</h2>
  * Every row carries a checksum of its contents ({@link RowChecksum}): a key row's is verified on open and on
  * every range read, a value row's whenever a read returns its value and by {@link #verify(Path)}. A get reads the
@@ -73,6 +78,11 @@ public final class MvccStore implements AutoCloseable {
     private volatile long currentRevision;
     private volatile long compactedRevision;
     private volatile boolean closed;
+    /** The image of the index the open loaded ({@link IndexImage}), or null when it rebuilt the index from the rows. */
+    private final IndexImage.Header imageAtOpen;
+    /** The revision and compaction of the index image in the file (-1: none known); guarded by the writer lock. */
+    private long imageRevision = -1;
+    private long imageCompacted = -1;
 
     private MvccStore(Path file, StoreOptions options) {
         this.file = file;
@@ -83,11 +93,17 @@ public final class MvccStore implements AutoCloseable {
                     + (idx == null ? "null" : "one holding " + idx.keyCount() + " keys"));
         }
         this.index = idx;
-        this.backend = SqliteBackend.open(file, options, new IndexLoader(file, idx, options.maxKeySize()));
+        IndexLoader loader = new IndexLoader(file, idx, options.maxKeySize());
+        this.backend = SqliteBackend.open(file, options, loader);
         idx.settle();
         StoreMeta meta = backend.metaAtOpen();
         this.currentRevision = meta.currentRevision();
         this.compactedRevision = meta.finishedCompaction();
+        this.imageAtOpen = loader.image();
+        if (imageAtOpen != null) {
+            imageRevision = imageAtOpen.revision();
+            imageCompacted = imageAtOpen.compacted();
+        }
         try {
             if (meta.scheduledCompaction() > meta.finishedCompaction()) {
                 finishCompaction(meta.scheduledCompaction()); // interrupted before its deletions committed
@@ -239,8 +255,9 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * {@link #flush Flushes}, then copies SQLite's write-ahead log into the database file and truncates the log
-     * to zero bytes: the file alone holds every commit, and the next open has no log to replay. A store
+     * {@link #flush Flushes}, writes the index's image into the file when the index changed since the last one
+     * (see Opening), then copies SQLite's write-ahead log into the database file and truncates the log to zero
+     * bytes: the file alone holds every commit, and the next open has no log to replay and loads the index. A store
      * checkpoints on its own as it writes (SQLite's automatic checkpoint, and for {@link Durability#DEFERRED}
      * stores a background one); this is for a pause in the writes, a backup of the file, or a measurement of it.
      * Commits wait until it returns: up to SQLite's busy timeout when a read in progress still needs the log.
@@ -254,9 +271,37 @@ public final class MvccStore implements AutoCloseable {
         writeLock.lock();
         try {
             flush();
+            writeImage();
             return backend.checkpointLog();
         } finally {
             writeLock.unlock();
+        }
+    }
+
+    /**
+     * Writes the image of the index into the file ({@link IndexImage}), so that the next open loads it and reads
+     * only the key rows written after it, when the index is a {@link BTreeIndex} that changed since the image in
+     * the file. The caller holds the writer lock, every commit is in the file and the index is settled. A failure
+     * (a full disk) changes nothing: the image only saves the next open time, which loads the image there before,
+     * or scans every row, and is as correct either way.
+     */
+    private void writeImage() {
+        if (!(index instanceof BTreeIndex tree)
+                || (imageRevision == currentRevision && imageCompacted == compactedRevision)) {
+            return;
+        }
+        List<BTreeLeaf> leaves = new ArrayList<>();
+        BTreeNode.collectLeaves(tree.root(), leaves); // no write runs: the writer lock is held
+        if (leaves.stream().anyMatch(leaf -> leaf.loose)) {
+            return; // settled by the caller, always; a loose leaf would be written as settled
+        }
+        try {
+            backend.writeImage(tree, leaves, currentRevision, compactedRevision);
+            imageRevision = currentRevision;
+            imageCompacted = compactedRevision;
+            backend.releaseWriterCache(); // the pages the image went through, as a flush releases the rows' ones
+        } catch (StoreException e) {
+            // the file keeps its earlier image, if any, which the next open loads or finds stale
         }
     }
 
@@ -449,8 +494,8 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * Writes buffered commits, then closes the file. Waits for an open write transaction of another thread
-     * to finish. Idempotent.
+     * Writes buffered commits and the index's image (see Opening), then closes the file. Waits for an open write
+     * transaction of another thread to finish. Idempotent.
      *
      * @throws StoreException when buffered DEFERRED commits could not be written: they are lost
      */
@@ -471,6 +516,10 @@ public final class MvccStore implements AutoCloseable {
                     failure = new StoreException("closing " + file + ": " + buffered + " buffered revisions up to "
                             + currentRevision + " could not be written and are lost: " + e.getMessage(), e);
                 }
+            }
+            if (failure == null) {
+                index.settle();
+                writeImage(); // every commit is in the file
             }
             try {
                 backend.close();
@@ -513,6 +562,11 @@ public final class MvccStore implements AutoCloseable {
 
     void releaseWriter() {
         writeLock.unlock();
+    }
+
+    /** The image of the index this store was opened from, or null when the open scanned every key row; for tests. */
+    IndexImage.Header imageAtOpen() {
+        return imageAtOpen;
     }
 
     /** The SQLite side, for tests that make it fail (see {@link SqliteBackend#maxPageCount}). */

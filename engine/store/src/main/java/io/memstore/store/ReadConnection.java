@@ -171,7 +171,7 @@ final class ReadConnection implements AutoCloseable {
         return new StoredRow(rev, key, ValueRow.value(value), entry.createRev, version, version == 0);
     }
 
-    /** The exception for damage to the change of {@code key} at {@code rev}: {@code problem} completes "the row ...". */
+    /** The exception for damage to the change of {@code key} at {@code rev}; {@code problem} completes "the row". */
     static StoreCorruptionException damaged(Path file, long rev, byte[] key, String problem) {
         return new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
                 + " %s %s; MvccStore.verify lists every damaged row", file, KeyValue.printable(key),

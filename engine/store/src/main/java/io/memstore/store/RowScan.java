@@ -35,6 +35,25 @@ final class RowScan {
         /** Called once after the last row of a scan without damage, before the file's counts are compared. */
         default void end() {
         }
+
+        /**
+         * The index the rows restore when an image of it ({@link IndexImage}) may stand for the rows it covers: an
+         * empty {@link BTreeIndex}; null when every row must be scanned.
+         */
+        default BTreeIndex imageTarget() {
+            return null;
+        }
+
+        /**
+         * The image of {@code header} was loaded into {@link #imageTarget}: the rows that follow, from the first
+         * after the image's, continue it.
+         */
+        default void imageLoaded(IndexImage.Header header) {
+        }
+
+        /** Forgets every row and image taken so far: the scan starts again from the first row. */
+        default void reset() {
+        }
     }
 
     /** Receives every row of a scan whose checksum fails, or that the open would refuse. */
@@ -58,16 +77,26 @@ final class RowScan {
      */
     static Scan scanKeys(Connection ro, Statement s, Path file, long expectedRows, RowSink sink, DamageSink damage)
             throws SQLException {
+        return scanKeys(ro, s, file, -1, expectedRows, sink, damage);
+    }
+
+    /** {@link #scanKeys(Connection, Statement, Path, long, RowSink, DamageSink)} of the rows after {@code after}. */
+    static Scan scanKeys(Connection ro, Statement s, Path file, long after, long expectedRows, RowSink sink,
+                         DamageSink damage) throws SQLException {
         long rows = 0;
         long lastMain = 0;
         long from;
         long to;
         // one aggregate per query: SQLite reads a min() or max() alone from the end of the table's B-tree, but
         // both in one SELECT from every row
-        try (ResultSet rs = s.executeQuery("SELECT (SELECT min(rev) FROM kv_key), (SELECT max(rev) FROM kv_key)")) {
+        try (ResultSet rs = s.executeQuery("SELECT (SELECT min(rev) FROM kv_key WHERE rev > " + after
+                + "), (SELECT max(rev) FROM kv_key)")) {
             rs.next();
             from = rs.getLong(1);
             to = rs.getLong(2);
+            if (from == 0) { // no row after it: min() of no rows is NULL, read as 0, which no revision is
+                return new Scan(0, 0);
+            }
         }
         List<Connection> connections = new ArrayList<>(List.of(ro));
         Connection second = null;

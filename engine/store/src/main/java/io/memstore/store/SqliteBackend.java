@@ -97,6 +97,11 @@ final class SqliteBackend implements AutoCloseable {
         writer.releaseCache();
     }
 
+    /** See {@link StoreWriter#writeImage}. */
+    IndexImage.Header writeImage(BTreeIndex index, List<BTreeLeaf> leaves, long revision, long compacted) {
+        return writer.writeImage(index, leaves, revision, compacted);
+    }
+
     /** See {@link StoreWriter#scheduleCompaction}. */
     void scheduleCompaction(long rev) {
         writer.scheduleCompaction(rev);

@@ -188,13 +188,12 @@ final class StoreOpener {
     private static StoreMeta checkContents(Connection ro, Path file, RowScan.RowSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
             StoreMeta meta = checkTables(s, file);
+            if (fromImage(ro, s, file, meta, sink)) {
+                return meta;
+            }
             long expected = expectedRows(file, meta);
             sink.begin(expected);
-            RowScan.Scan scan = RowScan.scanKeys(ro, s, file, expected, sink, (rev, key, problem) -> {
-                throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
-                        + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
-                        + "; the file was not modified (MvccStore.verify lists every damaged row)");
-            });
+            RowScan.Scan scan = RowScan.scanKeys(ro, s, file, expected, sink, damageStops(file));
             sink.end();
             String problem = metaProblem(meta, scan);
             if (problem == null) {
@@ -208,6 +207,55 @@ final class StoreOpener {
             }
             return meta;
         }
+    }
+
+    /**
+     * The index loaded from the file's image and the kv_key rows after it, when the sink takes an image and the
+     * file has a whole and current one ({@link IndexImageRows#read}): returns true. False, with the sink as it
+     * was, when there is no such image, and when the rows after it do not continue it (a row the sink
+     * refuses, or counts that disagree with the meta rows): the caller then scans every row, which finds what is
+     * wrong with the file if anything is.
+     */
+    private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RowScan.RowSink sink)
+            throws SQLException {
+        BTreeIndex target = sink.imageTarget();
+        if (target == null) {
+            return false;
+        }
+        List<BTreeLeaf> leaves = new ArrayList<>();
+        IndexImage.Header image;
+        try {
+            image = IndexImageRows.read(ro, meta, target, leaves);
+        } catch (SQLException e) {
+            return false; // a page of the image SQLite finds damaged: no image, as a part failing its checksum
+        }
+        if (image == null) {
+            return false;
+        }
+        target.replace(leaves, image.revisions());
+        sink.imageLoaded(image);
+        try {
+            RowScan.Scan after = RowScan.scanKeys(ro, s, file, image.lastRev(), meta.rowCount() - image.rows(), sink,
+                    damageStops(file));
+            RowScan.Scan all = new RowScan.Scan(image.rows() + after.rows(),
+                    after.rows() > 0 ? after.lastMain() : Revision.main(image.lastRev()));
+            if (metaProblem(meta, all) == null) {
+                return true;
+            }
+        } catch (StoreFormatException e) {
+            // the rows after the image do not continue it: the scan of every row decides
+        }
+        sink.reset();
+        return false;
+    }
+
+    /** The damage sink of the open: the first damaged row stops it. */
+    private static RowScan.DamageSink damageStops(Path file) {
+        return (rev, key, problem) -> {
+            throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
+                    + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
+                    + "; the file was not modified (MvccStore.verify lists every damaged row)");
+        };
     }
 
     /**
@@ -234,6 +282,7 @@ final class StoreOpener {
     static StoreMeta checkTables(Statement s, Path file) throws SQLException {
         checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
         checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
+        checkColumns(s, file, "index_image", StoreSchema.IMAGE_COLUMNS);
         checkColumns(s, file, "meta", StoreSchema.META_COLUMNS);
         return readMeta(s, file);
     }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The on-disk format of a store: one SQLite file in WAL mode (plus its {@code -wal} and {@code -shm} files
- * while open). Format version 6, {@link #FORMAT_VERSION}:
+ * while open). Format version 7, {@link #FORMAT_VERSION}:
  *
  * <pre>
  * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); rows are appended in rev order
@@ -13,6 +13,9 @@ import java.util.List;
  *                                    -- created the key's generation (a put only, as its distance to rev), the key
  * kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
  *          value BLOB NOT NULL)      -- ValueRow: the change's checksum, then the value (none for a tombstone)
+ * index_image(part INTEGER PRIMARY KEY,  -- IndexImage: the in-memory index as of a revision, written at a
+ *             data BLOB NOT NULL)        -- checkpoint and at close, so that an open loads it and reads only the
+ *                                        -- key rows after that revision; no rows when there is none
  * meta(name TEXT PRIMARY KEY, value INTEGER NOT NULL):
  *    format_version        FORMAT_VERSION, also in the header's user_version
  *    current_revision      main revision of the last committed write transaction
@@ -25,10 +28,11 @@ import java.util.List;
  * and the create_rev of its generation. The header's {@code application_id} is {@link #APPLICATION_ID}: a
  * file without it is not ours and is never touched. Both tables are keyed by revision, not by key: writes append
  * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
- * rebuilt on open by scanning kv_key in revision order. A change of a key is split in two rows so that the open
- * reads what the index needs (the narrow kv_key rows, a small part of the file when values are larger than keys)
- * and never a value, and a get reads the value row alone; and each row is two columns, since the driver's cost of
- * reading a row grows with its columns (one native call each), not with its bytes.
+ * loaded on open from index_image and the kv_key rows after it, or rebuilt by scanning every kv_key row in
+ * revision order when there is no whole and current image ({@link IndexImage}). A change of a key is split in two
+ * rows so that the open reads what the index needs (the narrow kv_key rows, a small part of the file when values
+ * are larger than keys) and never a value, and a get reads the value row alone; and each row is two columns, since
+ * the driver's cost of reading a row grows with its columns (one native call each), not with its bytes.
  *
  * <h2>Integrity</h2>
  * Every row carries a CRC32C ({@link RowChecksum}) at the start of its blob: a kv_key row's covers its revision and
@@ -36,10 +40,13 @@ import java.util.List;
  * created revision). So a damaged row is found wherever it is read, and a value row read alone is checked against
  * the change the index says it belongs to:
  * <ul>
- *   <li>the open reads every kv_key row and checks its checksum before it decodes the entry, and compares the rows
- *       it saw with {@code row_count}, which notices rows that a damaged B-tree page no longer reaches (no row
- *       checksum can); it compares kv_value's row count ({@code count(*)}, which reads the table's pages but no
- *       value) with {@code row_count} too;</li>
+ *   <li>an open without an image reads every kv_key row and checks its checksum before it decodes the entry, and
+ *       compares the rows it saw with {@code row_count}, which notices rows that a damaged B-tree page no longer
+ *       reaches (no row checksum can); it compares kv_value's row count ({@code count(*)}, which reads the table's
+ *       pages but no value) with {@code row_count} too. An open from an image checks every part of the image
+ *       against its checksum and the image against the meta rows, and reads and checks the kv_key rows after it
+ *       alone, their count added to the image's compared with {@code row_count}; the rows the image covers are
+ *       checked where they are read, and all of them by {@link MvccStore#verify};</li>
  *   <li>a get reads the value row of the revision the index holds for the key and checks its checksum against the
  *       key, version and created revision the index holds; a range joins each kv_key row to its kv_value row and
  *       checks both. A change whose value row is missing is reported as damage, never as a compacted or missing
@@ -62,7 +69,7 @@ import java.util.List;
 final class StoreSchema {
     /** "MSKV" in ASCII. */
     static final int APPLICATION_ID = 0x4D534B56;
-    static final int FORMAT_VERSION = 6;
+    static final int FORMAT_VERSION = 7;
     /** Page size of new files: 16 KiB pages made bulk inserts faster than the 4 KiB default. */
     static final int PAGE_SIZE = 16384;
 
@@ -75,9 +82,12 @@ final class StoreSchema {
     static final String CREATE_KEY_TABLE = "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, entry BLOB NOT NULL)";
     static final String CREATE_VALUE_TABLE = "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)";
 
+    static final String CREATE_IMAGE_TABLE = "CREATE TABLE index_image (part INTEGER PRIMARY KEY, data BLOB NOT NULL)";
+
     static final List<String> CREATE_TABLES = List.of(
             CREATE_KEY_TABLE,
             CREATE_VALUE_TABLE,
+            CREATE_IMAGE_TABLE,
             "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
             "INSERT INTO meta (name, value) VALUES ('" + META_FORMAT_VERSION + "', " + FORMAT_VERSION + "), ('"
                     + META_CURRENT + "', 0), ('" + META_SCHEDULED + "', 0), ('" + META_FINISHED + "', 0), ('"
@@ -98,6 +108,10 @@ final class StoreSchema {
     static final List<Column> VALUE_COLUMNS = List.of(
             new Column("rev", "INTEGER", false, true),
             new Column("value", "BLOB", true, false));
+
+    static final List<Column> IMAGE_COLUMNS = List.of(
+            new Column("part", "INTEGER", false, true),
+            new Column("data", "BLOB", true, false));
 
     static final List<Column> META_COLUMNS = List.of(
             new Column("name", "TEXT", false, true),

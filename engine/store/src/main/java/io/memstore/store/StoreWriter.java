@@ -157,6 +157,26 @@ final class StoreWriter {
         }
     }
 
+    /**
+     * Replaces the file's index image by one of {@code index} ({@code leaves}, settled) as of main revision
+     * {@code revision}, compacted at {@code compacted}, in one transaction: a crash leaves the old image or the new
+     * one, each whole. Every write up to {@code revision} must be in the file. Returns the image's header.
+     */
+    IndexImage.Header writeImage(BTreeIndex index, List<BTreeLeaf> leaves, long revision, long compacted) {
+        try {
+            if (prepareAgain) {
+                prepareStatements();
+            }
+            begin();
+            IndexImage.Header header = IndexImageRows.write(connection, index, leaves, revision, compacted);
+            commit();
+            return header;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, "writing the index image of revision " + revision);
+        }
+    }
+
     /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
     void scheduleCompaction(long rev) {
         try {

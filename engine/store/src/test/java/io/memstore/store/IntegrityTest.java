@@ -34,6 +34,9 @@ class IntegrityTest {
                 store.put(b(String.format("k%02d", i)), b(String.format("v%02d", i)));
             }
         }
+        // without the index image the close wrote, so that the open reads every key row, as the tests of the
+        // open's checks need (an open from an image reads only the key rows after it: IndexImageReopenTest)
+        sql(file, "DELETE FROM index_image");
         return file;
     }
 
@@ -51,6 +54,30 @@ class IntegrityTest {
                 .hasMessageContaining("revision 8.0").hasMessageContaining("fails its checksum")
                 .satisfies(e -> assertThat(((StoreCorruptionException) e).revision()).isEqualTo(rev(8)));
         assertThat(sha256(file)).isEqualTo(hash);
+    }
+
+    /**
+     * An open from the index image reads only the key rows after it: a damaged key row the image covers is found
+     * where it is read (a range, verify), and a get, which reads the value row alone, still returns only a value
+     * whose row checks against the index.
+     */
+    @Test
+    void aDamagedKeyRowUnderTheImageIsFoundWhereItIsRead() {
+        Path file = dir.resolve("image.db");
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            for (int i = 0; i < 20; i++) {
+                store.put(b(String.format("k%02d", i)), b(String.format("v%02d", i)));
+            }
+        }
+        sql(file, "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3939") + " WHERE rev = " + rev(8));
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            assertThat(store.imageAtOpen()).isNotNull();
+            assertThat(s(store.get(b("k07")).value())).isEqualTo("v07");
+            assertThatThrownBy(() -> store.range(b("k"), new byte[0])).isInstanceOf(StoreCorruptionException.class)
+                    .hasMessageContaining("revision 8.0").hasMessageContaining("fails its checksum");
+        }
+        assertThat(MvccStore.verify(file).damagedRows()).extracting(VerifyReport.DamagedRow::revision)
+                .containsExactly(rev(8));
     }
 
     @Test
