@@ -1,4 +1,4 @@
-def log = new File(basedir, 'build.log').text
+def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
 // a clear error naming the row and the member that ended, not a hang until the timeout
 assert log =~ /row 'etcd': the probe failed, exit code 1/
