@@ -18,6 +18,6 @@ def titles = layout.charts.collectMany { it.titles }
 rows*.name.each { row -> assert titles.any { it.contains("row ${row}:") } : "row ${row} is drawn in no chart" }
 // etcd's index line only beside the rows of its shape: the plain rows' versions 1 and 5
 def index = layout.charts.find { it.title == 'Index memory against N' }
-assert index.titles.findAll { it.startsWith('etcd (seed)') && !it.contains(': ') }.toSet() ==
-        ['etcd (seed), versions 1, key 64 B', 'etcd (seed), versions 5, key 64 B'] as Set
+assert index.titles.findAll { it.startsWith('etcd benchmark') && !it.contains(': ') }.toSet() ==
+        ['etcd benchmark, versions 1, key 64 B', 'etcd benchmark, versions 5, key 64 B'] as Set
 true

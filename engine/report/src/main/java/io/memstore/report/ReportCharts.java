@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 public final class ReportCharts {
     static final double MIB = 1024.0 * 1024.0;
     static final List<String> COMPONENTS = List.of("key bytes", "overhead per key (the rest)",
-            "per version: versions x (c2 + pointer)", "etcd, whole index (seed)");
+            "per version: versions x (c2 + pointer)", "etcd benchmark, whole index");
     static final List<String> COMPONENT_COLORS = List.of("#56B4E9", "#E69F00", "#009E73", "#999999");
     private static final String BASELINE_COLOR = "#777777";
     private static final String AXES_UNIT = "y: MiB = 1,048,576 B";
@@ -49,7 +49,7 @@ public final class ReportCharts {
         }
         List<RowGroups.Group> groups = RowGroups.of(rows, "every row");
         List<Series> series = new ArrayList<>();
-        Map<String, String> seedColor = new LinkedHashMap<>();
+        Map<String, String> benchmarkColor = new LinkedHashMap<>();
         for (int i = 0; i < groups.size(); i++) {
             RowGroups.Group g = groups.get(i);
             List<Series.Point> points = new ArrayList<>();
@@ -61,31 +61,31 @@ public final class ReportCharts {
             }
             series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
-            if (seedIndexShape(g.first())) {
-                seedColor.putIfAbsent(shape(g.first().versions(), g.first().keySize()), Charts.color(i));
+            if (benchmarkIndexShape(g.first())) {
+                benchmarkColor.putIfAbsent(shape(g.first().versions(), g.first().keySize()), Charts.color(i));
             }
         }
-        seedColor.forEach((shape, color) -> {
+        benchmarkColor.forEach((shape, color) -> {
             List<Series.Point> points = new ArrayList<>();
-            for (SeedBenchmark.IndexRow s : SeedBenchmark.INDEX) {
+            for (EtcdBenchmark.IndexRow s : EtcdBenchmark.INDEX) {
                 if (shape(s.versions(), s.keySize()).equals(shape)) {
                     points.add(new Series.Point(s.keys(), s.bytes() / MIB, "N=" + Units.count(s.keys()) + ", "
-                            + s.bytes() / SeedBenchmark.MB + " MB = " + Units.mib(s.bytes()) + " MiB"));
+                            + s.bytes() / EtcdBenchmark.MB + " MB = " + Units.mib(s.bytes()) + " MiB"));
                 }
             }
             if (!points.isEmpty()) {
-                series.add(new Series("etcd (seed), " + shape, color, Series.Style.DASHED, points));
+                series.add(new Series("etcd benchmark, " + shape, color, Series.Style.DASHED, points));
             }
         });
         String svg = LineChart.svg("Index memory against N", "keys N", ReportCharts::count, "index memory, MiB",
                 series);
         StringBuilder caption = new StringBuilder("Solid: memstore's index.liveHeap, the heap the index retains"
                 + " after full GCs, ").append(linesOf(groups, rows)).append('.');
-        caption.append(seedColor.isEmpty()
+        caption.append(benchmarkColor.isEmpty()
                 ? " etcd's published index memory is not drawn: no row has the shape of its rows (random keys, no"
                 + " values, no deletes, no compaction, and a versions and key size that it measured)."
                 : " Dashed, in the colour of the first memstore line of the same shape: etcd's published index"
-                + " memory for the same versions and key size (the seed; Go's allocated bytes, garbage included;"
+                + " memory for the same versions and key size (etcd's benchmark; Go's allocated bytes, garbage included;"
                 + " its MB = 10^6 B, drawn in MiB).");
         caption.append(' ').append(axes(LineChart.scales(series)));
         return Optional.of(new Chart("Index memory against N", caption.toString(), svg));
@@ -106,7 +106,7 @@ public final class ReportCharts {
         ModelFit model = run.model();
         boolean byKeys = rows.stream().map(r -> r.params().keys()).distinct().count() > 1;
         List<Bar> bars = new ArrayList<>();
-        List<String> seedShapes = new ArrayList<>();
+        List<String> benchmarkShapes = new ArrayList<>();
         List<String> cut = new ArrayList<>();
         for (RowGroups.Group g : RowGroups.of(rows, "memstore")) {
             for (RowResult r : g.rows()) {
@@ -120,14 +120,14 @@ public final class ReportCharts {
                 String label = (byKeys ? "N=" + Units.count(p.keys()) + ", " : "") + g.label();
                 bars.add(new Bar(label, List.of(parts[0], parts[1], parts[2], 0.0)));
                 String shape = shape(p.versions(), p.keySize());
-                if (seedIndexShape(p) && !seedShapes.contains(shape)) {
-                    seedShapes.add(shape);
+                if (benchmarkIndexShape(p) && !benchmarkShapes.contains(shape)) {
+                    benchmarkShapes.add(shape);
                 }
             }
         }
-        for (String shape : seedShapes) {
-            SeedBenchmark.IndexRow largest = null;
-            for (SeedBenchmark.IndexRow s : SeedBenchmark.INDEX) {
+        for (String shape : benchmarkShapes) {
+            EtcdBenchmark.IndexRow largest = null;
+            for (EtcdBenchmark.IndexRow s : EtcdBenchmark.INDEX) {
                 if (shape(s.versions(), s.keySize()).equals(shape) && (largest == null || s.keys() > largest.keys())) {
                     largest = s;
                 }
@@ -167,8 +167,8 @@ public final class ReportCharts {
                     .append(String.join(", ", cut)).append(", so those bars are all key bytes, as long as the"
                             + " measured value.");
         }
-        caption.append(seedShapes.isEmpty() ? " No row has the shape of etcd's index rows, so no etcd bar is drawn."
-                : " Grey: etcd's whole index per key in the seed's largest row of each shape a row has (MB = 10^6"
+        caption.append(benchmarkShapes.isEmpty() ? " No row has the shape of etcd's index rows, so no etcd bar is drawn."
+                : " Grey: etcd's whole index per key in the largest row of etcd's benchmark of each shape a row has (MB = 10^6"
                 + " B).");
         return Optional.of(new Chart("Bytes per key by component", caption.toString(), svg));
     }
@@ -187,7 +187,7 @@ public final class ReportCharts {
         }
         List<RowGroups.Group> groups = RowGroups.of(rows, "every row");
         List<Series> series = new ArrayList<>();
-        Map<List<Integer>, String> seedColor = new LinkedHashMap<>();
+        Map<List<Integer>, String> benchmarkColor = new LinkedHashMap<>();
         for (int i = 0; i < groups.size(); i++) {
             RowGroups.Group g = groups.get(i);
             List<Series.Point> points = new ArrayList<>();
@@ -199,22 +199,22 @@ public final class ReportCharts {
             series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
             RowParams p = g.first();
-            if (seedRssShape(p)) {
-                seedColor.putIfAbsent(List.of(p.versions(), p.valueSize()), Charts.color(i));
+            if (benchmarkRssShape(p)) {
+                benchmarkColor.putIfAbsent(List.of(p.versions(), p.valueSize()), Charts.color(i));
             }
         }
-        seedColor.forEach((shape, color) -> {
+        benchmarkColor.forEach((shape, color) -> {
             List<Series.Point> points = new ArrayList<>();
             String label = null;
-            for (SeedBenchmark.RssRow s : SeedBenchmark.RSS) {
+            for (EtcdBenchmark.RssRow s : EtcdBenchmark.RSS) {
                 if (s.versions() == shape.get(0) && s.matchesValueSize(shape.get(1))) {
                     label = s.valueLabel();
                     points.add(new Series.Point(s.keys(), s.bytes() / MIB, "N=" + Units.count(s.keys()) + ", RSS "
-                            + s.bytes() / SeedBenchmark.MB + " MB = " + Units.mib(s.bytes()) + " MiB"));
+                            + s.bytes() / EtcdBenchmark.MB + " MB = " + Units.mib(s.bytes()) + " MiB"));
                 }
             }
             if (!points.isEmpty()) {
-                series.add(new Series("etcd (seed), versions " + shape.get(0) + ", " + label + " values", color,
+                series.add(new Series("etcd benchmark, versions " + shape.get(0) + ", " + label + " values", color,
                         Series.Style.DASHED, points));
             }
         });
@@ -234,11 +234,11 @@ public final class ReportCharts {
         StringBuilder caption = new StringBuilder("Solid: memstore's process.rss, the resident set of the forked"
                 + " JVM after the load (VmRSS), " + (stored ? "of the rows with an SQLite value store, "
                 : "of index-only rows (no row stores values), ")).append(linesOf(groups, rows)).append('.');
-        caption.append(seedColor.isEmpty()
+        caption.append(benchmarkColor.isEmpty()
                 ? " etcd's published RSS is not drawn: no row has the shape of its rows (an SQLite value store,"
                 + " random 64 B keys, 256 B or 1 KB values, no deletes, no compaction)."
                 : " Dashed, in the colour of the first memstore line of the same shape: the RSS of etcd's process"
-                + " in the seed for the same versions and value size (its MB = 10^6 B, drawn in MiB).");
+                + " in etcd's benchmark for the same versions and value size (its MB = 10^6 B, drawn in MiB).");
         if (!baselines.isEmpty()) {
             caption.append(" Dotted: the JVM's own RSS before building anything, which a Go process does not"
                     + " carry.");
@@ -277,12 +277,12 @@ public final class ReportCharts {
     }
 
     /** The shape of etcd's benchmark's index rows: random keys, no values, nothing deleted or compacted. */
-    private static boolean seedIndexShape(RowParams p) {
+    private static boolean benchmarkIndexShape(RowParams p) {
         return p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && !changed(p);
     }
 
     /** The shape of etcd's benchmark's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
-    private static boolean seedRssShape(RowParams p) {
+    private static boolean benchmarkRssShape(RowParams p) {
         return p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && p.keySize() == 64
                 && !changed(p);
     }

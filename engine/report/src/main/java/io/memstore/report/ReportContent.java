@@ -66,8 +66,8 @@ public final class ReportContent {
         }
         return new Section("summary", "Summary", List.of(Paragraph.strong(Verdict.of(run).line()),
                 Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"
-                        + " runs. Sizes are MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; the seed's"
-                        + " MB are 10^6 B. n/a: the platform could not measure it."),
+                        + " runs. Sizes are MiB (1 MiB = 1,048,576 B) with bytes per key in parentheses; etcd's"
+                        + " benchmark's MB are 10^6 B. n/a: the platform could not measure it."),
                 new Facts(facts)));
     }
 
@@ -104,7 +104,7 @@ public final class ReportContent {
             return new Section("model", "Memory model", blocks);
         }
         blocks.add(Paragraph.of("etcd's model " + MemoryModel.FORM + ", fitted to index.liveHeap of the "
-                + model.index().specName() + " rows, beside the c1 and c2 the seed (etcd's benchmark) published. c2"
+                + model.index().specName() + " rows, beside the c1 and c2 etcd's benchmark published. c2"
                 + " here is the cost of a version beyond its " + model.pointer() + " B pointer, as check prints it;"
                 + " memstore:plan prints c2 with the pointer included (c2 + pointer)."));
         TextTable fit = ReportTables.model(model);

@@ -41,7 +41,7 @@ class LineChartTest {
     @Test
     void referenceSeriesAreDashedWithSquareMarkers() {
         String svg = LineChart.svg("t", "keys", v -> "", "MiB", List.of(series("m", Series.Style.SOLID, 1, 1, 2, 2),
-                series("seed", Series.Style.DASHED, 1, 1.5, 2, 2.5)));
+                series("etcd", Series.Style.DASHED, 1, 1.5, 2, 2.5)));
         Document doc = Xml.parse(svg);
         assertThat(Xml.elements(doc, "path").get(1).getAttribute("stroke-dasharray")).isEqualTo("7 5");
         assertThat(Xml.elements(doc, "path").get(0).getAttribute("stroke-dasharray")).isEqualTo("none");

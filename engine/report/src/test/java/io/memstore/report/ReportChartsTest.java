@@ -20,14 +20,14 @@ class ReportChartsTest {
     private static final RunResult RUN = SampleRuns.etcdLike("etcd-like", "index too big");
 
     @Test
-    void indexChartHasALinePerShapeAndTheSeedsRowsDashed() {
+    void indexChartHasALinePerShapeAndEtcdBenchmarkRowsDashed() {
         Chart chart = ReportCharts.indexMemory(RUN).orElseThrow();
         Document doc = Xml.parse(chart.svg());
         List<String> lines = Xml.elements(doc, "path").stream().map(p -> p.getTextContent()).toList();
         // index-only rows are preferred over the overall rows, which hold the same index; only versions varies
         assertThat(lines).containsExactly("memstore, versions 1", "memstore, versions 5",
-                "etcd (seed), versions 1, key 64 B", "etcd (seed), versions 5, key 64 B");
-        // 1K..10K keys of memstore and the seed's 22..432 MB: a logarithmic y axis keeps both readable
+                "etcd benchmark, versions 1, key 64 B", "etcd benchmark, versions 5, key 64 B");
+        // 1K..10K keys of memstore and etcd's benchmark's 22..432 MB: a logarithmic y axis keeps both readable
         assertThat(chart.svg()).contains("index memory, MiB (logarithmic scale)");
         assertThat(chart.svg()).contains("N=100K, 22 MB = 21.0 MiB");
         assertThat(chart.svg()).doesNotContain("(overall)");
@@ -36,7 +36,7 @@ class ReportChartsTest {
     }
 
     @Test
-    void compactedDeletedAndHierarchicalRowsAreDrawnWithoutTheSeedBesideThem() {
+    void compactedDeletedAndHierarchicalRowsAreDrawnWithoutEtcdsBenchmarkBesideThem() {
         RowResult plain = row("plain", 10_000, 5, 64, KeyPattern.RANDOM, 0, false, 1_100_000);
         RowResult compacted = row("compacted", 10_000, 5, 64, KeyPattern.RANDOM, 0, true, 800_000);
         RowResult deleted = row("deleted", 10_000, 5, 64, KeyPattern.RANDOM, 0.1, false, 1_000_000);
@@ -49,8 +49,8 @@ class ReportChartsTest {
             assertThat(svg).contains("row " + row + "/10000x" + (row.equals("k8s") ? 1 : 5) + ": N=10K");
         }
         List<String> lines = Xml.elements(Xml.parse(svg), "path").stream().map(p -> p.getTextContent()).toList();
-        // the seed's line only beside the row of its shape (random keys, nothing deleted or compacted)
-        assertThat(lines).filteredOn(l -> l.startsWith("etcd")).containsExactly("etcd (seed), versions 5, key 64 B");
+        // the benchmark's line only beside the row of its shape (random keys, nothing deleted or compacted)
+        assertThat(lines).filteredOn(l -> l.startsWith("etcd")).containsExactly("etcd benchmark, versions 5, key 64 B");
         assertThat(lines).filteredOn(l -> l.startsWith("memstore")).hasSize(4).doesNotHaveDuplicates();
         // the workloads differ in versions, key pattern, deletes and compaction: their names stand for those
         assertThat(lines).contains("memstore, workload compacted", "memstore, workload k8s");
@@ -80,11 +80,11 @@ class ReportChartsTest {
     }
 
     @Test
-    void noSeedLineWhenNoRowHasItsShapeAndTheCaptionSaysWhy() {
+    void noEtcdBenchmarkLineWhenNoRowHasItsShapeAndTheCaptionSaysWhy() {
         RunResult run = run(null, row("seq", 1_000, 1, 64, KeyPattern.SEQUENTIAL, 0, false, 150_000),
                 row("seq", 10_000, 1, 64, KeyPattern.SEQUENTIAL, 0, false, 1_500_000));
         Chart chart = ReportCharts.indexMemory(run).orElseThrow();
-        assertThat(chart.svg()).doesNotContain("etcd (seed)").doesNotContain("stroke-dasharray=\"7 5\"");
+        assertThat(chart.svg()).doesNotContain("etcd benchmark").doesNotContain("stroke-dasharray=\"7 5\"");
         assertThat(chart.caption()).doesNotContain("Dashed").contains("is not drawn: no row has the shape")
                 .contains("one line (1 line, 2 rows;").contains("y: MiB = 1,048,576 B, linear from 0");
         // the same rows at one key count: a linear x axis, and the caption says so
@@ -174,7 +174,7 @@ class ReportChartsTest {
     }
 
     @Test
-    void bytesPerKeyChartHasABarPerRowAndTheSeedsLargestRows() {
+    void bytesPerKeyChartHasABarPerRowAndEtcdBenchmarksLargestRows() {
         Chart chart = ReportCharts.bytesPerKey(RUN).orElseThrow();
         assertThat(chart.svg()).contains("N=1K, versions 1", "N=10K, versions 5",
                 "etcd N=1M, versions 1, key 64 B", "218.0 B/key", "432.0 B/key");
@@ -184,29 +184,29 @@ class ReportChartsTest {
     }
 
     @Test
-    void rssChartComparesStoredRowsWithTheSeedsRssRowsAndShowsTheBaseline() {
+    void rssChartComparesStoredRowsWithEtcdBenchmarksRssRowsAndShowsTheBaseline() {
         Chart chart = ReportCharts.rss(RUN).orElseThrow();
         List<String> lines = Xml.elements(Xml.parse(chart.svg()), "path").stream().map(p -> p.getTextContent())
                 .toList();
         assertThat(lines).containsExactly("memstore, versions 1", "memstore, versions 5",
-                "etcd (seed), versions 1, 256 B values", "etcd (seed), versions 5, 256 B values",
+                "etcd benchmark, versions 1, 256 B values", "etcd benchmark, versions 5, 256 B values",
                 "memstore JVM before building (jvm.baselineRss)");
         assertThat(chart.svg()).contains("N=1M, RSS 880 MB = 839.2 MiB").contains("JVM before building, 37.2 MiB");
     }
 
     @Test
-    void indexOnlyRunsGetNoSeedRssLineAndOneKibibyteMatchesTheSeedsOneKb() {
+    void indexOnlyRunsGetNoEtcdBenchmarkRssLineAndOneKibibyteMatchesEtcdBenchmarksOneKb() {
         RowResult indexOnly = SampleRuns.row("index", 2000, 1, 64, StoreKind.NONE, 256, "process.rss", 5e7);
         RunResult run = new RunResult("s", "f", new Environment("j", List.of(), "o", 1), List.of(indexOnly), null,
                 List.of());
         Chart alone = ReportCharts.rss(run).orElseThrow();
-        assertThat(alone.svg()).contains("memstore, every row").doesNotContain("etcd (seed)");
+        assertThat(alone.svg()).contains("memstore, every row").doesNotContain("etcd benchmark");
         assertThat(alone.caption()).contains("of index-only rows").contains("etcd's published RSS is not drawn");
         RowResult kib = SampleRuns.row("overall", 2000, 5, 64, StoreKind.SQLITE, 1024, "process.rss", 5e7);
         RunResult run2 = new RunResult("s", "f", new Environment("j", List.of(), "o", 1), List.of(kib), null,
                 List.of());
         assertThat(ReportCharts.rss(run2).orElseThrow().svg()).contains("memstore, every row",
-                "etcd (seed), versions 5, 1 KB values", "RSS 164 MB");
+                "etcd benchmark, versions 5, 1 KB values", "RSS 164 MB");
     }
 
     @Test

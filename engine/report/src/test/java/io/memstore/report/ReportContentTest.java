@@ -45,7 +45,7 @@ class ReportContentTest {
     }
 
     @Test
-    void oneTablePerWorkloadInTheSeedsLayout() {
+    void oneTablePerWorkloadInEtcdBenchmarksLayout() {
         Report report = ReportContent.of(TestRows.sampleRun(), "memstore.json");
         List<Table> tables = blocks(report, "workloads", Table.class);
         assertThat(tables).hasSize(2);
@@ -65,7 +65,7 @@ class ReportContentTest {
         Report report = ReportContent.of(run, "memstore.json");
         List<Table> tables = blocks(report, "model", Table.class);
         assertThat(tables).hasSize(2);
-        assertThat(tables.get(0).headers()).containsExactly("", "memstore (btree)", "etcd (seed)");
+        assertThat(tables.get(0).headers()).containsExactly("", "memstore (btree)", "etcd benchmark");
         assertThat(tables.get(0).rows()).contains(
                 List.of("c1, B per key", String.format(Locale.ROOT, "%.1f", run.model().c1()), "120"),
                 List.of("c2, B per version", String.format(Locale.ROOT, "%.1f", run.model().c2()), "30"));

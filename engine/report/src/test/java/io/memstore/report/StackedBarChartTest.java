@@ -13,7 +13,7 @@ class StackedBarChartTest {
     void segmentsAreProportionalAndContiguous() {
         String svg = StackedBarChart.svg("t", "B", "B/key", List.of("key", "rest", "versions"),
                 List.of("#111111", "#222222", "#333333"),
-                List.of(new Bar("row", List.of(64.0, 128.0, 32.0)), new Bar("<i>seed</i>", List.of(0.0, 0.0, 200.0))));
+                List.of(new Bar("row", List.of(64.0, 128.0, 32.0)), new Bar("<i>etcd</i>", List.of(0.0, 0.0, 200.0))));
         List<Element> bars = Xml.elements(Xml.parse(svg), "rect").stream()
                 .filter(r -> "memstore-bar".equals(r.getAttribute("class"))).toList();
         // the zero segments of the second bar are not drawn
@@ -24,7 +24,7 @@ class StackedBarChartTest {
         assertThat(w1 / w0).isCloseTo(2.0, within(0.02));
         assertThat(w2 / w0).isCloseTo(0.5, within(0.02));
         assertThat(x(bars.get(1))).isCloseTo(x(bars.get(0)) + w0, within(0.11));
-        assertThat(svg).contains("224.0 B/key").contains("&lt;i&gt;seed&lt;/i&gt;");
+        assertThat(svg).contains("224.0 B/key").contains("&lt;i&gt;etcd&lt;/i&gt;");
     }
 
     @Test

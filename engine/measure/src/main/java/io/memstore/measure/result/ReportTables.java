@@ -189,7 +189,7 @@ public final class ReportTables {
     public static TextTable model(ModelFit fit) {
         TextTable t = new TextTable("memory model N*(c1 + keySize) + N*versions*(c2 + pointer), "
                 + fit.index().specName() + " rows");
-        t.column("", false).column("memstore (" + fit.index().specName() + ")", true).column("etcd (seed)", true);
+        t.column("", false).column("memstore (" + fit.index().specName() + ")", true).column("etcd benchmark", true);
         t.row(List.of("c1, B per key", bytes(fit.c1()), Integer.toString(MemoryModel.SEED_C1)));
         t.row(List.of("c2, B per version", bytes(fit.c2()), Integer.toString(MemoryModel.SEED_C2)));
         t.row(List.of("pointer, B", Integer.toString(fit.pointer()), "-"));

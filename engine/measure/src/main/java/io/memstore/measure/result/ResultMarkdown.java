@@ -49,7 +49,7 @@ public final class ResultMarkdown {
             lines.add("## Memory model");
             lines.add("");
             lines.add("`N*(c1 + keySize) + N*versions*(c2 + pointer)` fitted to index.liveHeap of the "
-                    + model.index().specName() + " rows, beside the values the seed (etcd's benchmark) published.");
+                    + model.index().specName() + " rows, beside the values etcd's benchmark published.");
             lines.add("");
             lines.addAll(ReportTables.model(model).markdown());
             if (model.note() != null) {

@@ -14,7 +14,7 @@ public enum Metric {
             "heap the index retains after full GCs, minus the same reading taken before building it; for etcd rows"
             + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load"),
     INDEX_ALLOCATED("index.allocated", MetricUnit.BYTES,
-            "bytes allocated while building the index, garbage included (the seed's method)"),
+            "bytes allocated while building the index, garbage included (the method of etcd's benchmark)"),
     INDEX_BYTES_PER_KEY("index.bytesPerKey", MetricUnit.BYTES, "index.liveHeap divided by the row's keys"),
     PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS); for"
             + " etcd rows the member's, for etcd-cluster rows the largest member's"),

@@ -23,7 +23,7 @@ class ReportsTest {
     Path dir;
 
     @Test
-    void markdownHasTheSeedsLayoutPerWorkload() {
+    void markdownHasEtcdBenchmarksLayoutPerWorkload() {
         String md = ResultMarkdown.render(TestRows.sampleRun());
 
         // nothing deleted or compacted goes without saying: the title names neither
@@ -76,11 +76,11 @@ class ReportsTest {
     }
 
     @Test
-    void markdownShowsTheModelBesideTheSeedAndTheBudgets() {
+    void markdownShowsTheModelBesideEtcdsBenchmarkAndTheBudgets() {
         RunResult run = TestRows.sampleRun();
         String md = ResultMarkdown.render(run);
 
-        assertThat(md).contains("## Memory model").contains("|  | memstore (btree) | etcd (seed) |")
+        assertThat(md).contains("## Memory model").contains("|  | memstore (btree) | etcd benchmark |")
                 .contains(String.format(java.util.Locale.ROOT, "| c1, B per key | %.1f | 120 |", run.model().c1()))
                 .contains(String.format(java.util.Locale.ROOT, "| c2, B per version | %.1f | 30 |", run.model().c2()))
                 .contains("| pointer, B | 8 | - |")

@@ -28,7 +28,7 @@ public final class TestRows {
                 0.0, false);
     }
 
-    /** The seed-style row name, like {@code index/keys=1M,versions=5,keySize=64B}. */
+    /** The row name in the layout of etcd's benchmark tables, like {@code index/keys=1M,versions=5,keySize=64B}. */
     public static String name(String workload, long keys, int versions, int keySize) {
         return workload + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize=" + keySize + "B";
     }

@@ -7,7 +7,7 @@ import java.util.List;
  * n1-standard-2), as published. Its figures are MB = 10^6 B: 22 MB is 22,000,000 B, about 21.0 MiB. Charts draw
  * them beside memstore's rows so a reader sees at a glance where memstore stands.
  */
-public final class SeedBenchmark {
+public final class EtcdBenchmark {
     /** One MB of etcd's benchmark tables, in bytes. */
     public static final long MB = 1_000_000L;
 
@@ -54,6 +54,6 @@ public final class SeedBenchmark {
             new RssRow(1_000_000, 1, 64, 1000, "1 KB", 587 * MB),
             new RssRow(1_000_000, 5, 64, 1000, "1 KB", 836 * MB));
 
-    private SeedBenchmark() {
+    private EtcdBenchmark() {
     }
 }
