@@ -7,8 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.regex.Pattern;
+
+import static io.memstore.measure.spec.ScalarParsers.choice;
+import static io.memstore.measure.spec.ScalarParsers.count;
+import static io.memstore.measure.spec.ScalarParsers.integer;
+import static io.memstore.measure.spec.ScalarParsers.share;
+import static io.memstore.measure.spec.ScalarParsers.size;
+import static io.memstore.measure.spec.ScalarParsers.sizeBytes;
 
 /**
  * The row parameters a spec sets in {@code defaults}, in a workload (one value or a list), or in a budget's
@@ -564,9 +570,7 @@ public enum RowField {
         }
     };
 
-    private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+");
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h)");
-    private static final Pattern DECIMAL = Pattern.compile("\\+?(\\d+(\\.\\d*)?|\\.\\d+)|-(\\d+(\\.\\d*)?|\\.\\d+)");
 
     private final String specName;
     /** What a valid value looks like, for error messages. */
@@ -667,81 +671,5 @@ public enum RowField {
         } catch (BadValue e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-    }
-
-    private static double share(String text, String expected) throws BadValue {
-        String t = text.strip();
-        boolean percent = t.endsWith("%");
-        String number = percent ? t.substring(0, t.length() - 1).strip() : t;
-        if (!DECIMAL.matcher(number).matches()) {
-            throw new BadValue("'" + text + "' is not a share", expected);
-        }
-        BigDecimal share = new BigDecimal(number);
-        if (percent) {
-            share = share.movePointLeft(2);
-        }
-        if (share.signum() < 0 || share.compareTo(BigDecimal.ONE) > 0) {
-            throw new BadValue("'" + text + "' is " + (share.signum() < 0 ? "negative" : "more than all keys"),
-                    expected);
-        }
-        return share.doubleValue();
-    }
-
-    private static long count(String text, String expected) throws BadValue {
-        try {
-            return Sizes.parseCount(text);
-        } catch (IllegalArgumentException e) {
-            throw new BadValue(e.getMessage().replaceFirst(";.*", ""), expected);
-        }
-    }
-
-    private static int size(String text, int min, int max, String expected) throws BadValue {
-        return (int) sizeBytes(text, min, max, expected);
-    }
-
-    private static long sizeBytes(String text, long min, long max, String expected) throws BadValue {
-        long bytes;
-        try {
-            bytes = Sizes.parseBytes(text);
-        } catch (IllegalArgumentException e) {
-            String message = e.getMessage();
-            // keep the unit list of an unknown unit: it is the helpful part
-            throw message.startsWith("unknown unit") ? new BadValue(message, null)
-                    : new BadValue(message.replaceFirst(";.*", ""), expected);
-        }
-        if (bytes < min) {
-            throw new BadValue("'" + text + "' is less than the minimum " + Units.compactBytes(min), expected);
-        }
-        if (bytes > max) {
-            throw new BadValue("'" + text + "' is more than the limit of " + Units.compactBytes(max), expected);
-        }
-        return bytes;
-    }
-
-    private static long integer(String text, long min, long max, String expected) throws BadValue {
-        String t = text.strip();
-        if (!INTEGER.matcher(t).matches()) {
-            throw new BadValue("'" + text + "' is not a whole number", expected);
-        }
-        BigInteger n = new BigInteger(t);
-        if (n.compareTo(BigInteger.valueOf(min)) < 0) {
-            throw new BadValue("'" + text + "' is less than " + min, expected);
-        }
-        if (n.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw new BadValue("'" + text + "' is more than the limit of " + max, expected);
-        }
-        return n.longValueExact();
-    }
-
-    private static <E> E choice(String text, E[] values, Function<E, String> name, String field, String expected)
-            throws BadValue {
-        String t = text.strip();
-        for (E e : values) {
-            if (name.apply(e).equals(t)) {
-                return e;
-            }
-        }
-        List<String> names = Arrays.stream(values).map(name).toList();
-        throw new BadValue("unknown " + field + " '" + t + "'" + Suggestions.didYouMean(t, names), expected);
     }
 }
