@@ -388,12 +388,7 @@ public enum RowField {
     BATCH_LIMIT("batchLimit", "a count of write transactions from 1 to 1M, like 10K (durability deferred only)") {
         @Override
         Object parse(String text) throws BadValue {
-            long n = count(text, expected);
-            if (n < 1 || n > 1_000_000) {
-                throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1" : "more than the limit of 1M"),
-                        expected);
-            }
-            return (int) n;
+            return (int) count(text, 1, 1_000_000, expected);
         }
 
         @Override
@@ -476,12 +471,7 @@ public enum RowField {
             + " --snapshot-count)") {
         @Override
         Object parse(String text) throws BadValue {
-            long n = count(text, expected);
-            if (n < 1 || n > SpecLimits.MAX_KEYS) {
-                throw new BadValue("'" + text + "' is " + (n < 1 ? "less than 1" : "more than the limit of "
-                        + Units.count(SpecLimits.MAX_KEYS)), expected);
-            }
-            return n;
+            return count(text, 1, SpecLimits.MAX_KEYS, expected);
         }
 
         @Override
@@ -502,12 +492,7 @@ public enum RowField {
     LEASES("leases", "a count of leases from 0 to 1M, like 1K (etcd rows only: granted before the load)") {
         @Override
         Object parse(String text) throws BadValue {
-            long n = count(text, expected);
-            if (n < 0 || n > 1_000_000) {
-                throw new BadValue("'" + text + "' is " + (n < 0 ? "negative" : "more than the limit of 1M"),
-                        expected);
-            }
-            return n;
+            return count(text, 0, 1_000_000, expected);
         }
 
         @Override
@@ -551,12 +536,7 @@ public enum RowField {
             + " each on a range of the keys, reading every event)") {
         @Override
         Object parse(String text) throws BadValue {
-            long n = count(text, expected);
-            if (n < 0 || n > 10_000) {
-                throw new BadValue("'" + text + "' is " + (n < 0 ? "negative" : "more than the limit of 10K"),
-                        expected);
-            }
-            return (int) n;
+            return (int) count(text, 0, 10_000, expected);
         }
 
         @Override

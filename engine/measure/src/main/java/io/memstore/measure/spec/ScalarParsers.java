@@ -45,6 +45,22 @@ final class ScalarParsers {
         }
     }
 
+    /**
+     * A count from {@code min} to {@code max}: below the range it is "negative" (a minimum of 0) or "less than" the
+     * minimum, above it "more than the limit of" the maximum as counts print ({@code 1M}, {@code 10K}).
+     */
+    static long count(String text, long min, long max, String expected) throws BadValue {
+        long n = count(text, expected);
+        if (n < min) {
+            throw new BadValue("'" + text + "' is " + (min == 0 ? "negative" : "less than " + Units.count(min)),
+                    expected);
+        }
+        if (n > max) {
+            throw new BadValue("'" + text + "' is more than the limit of " + Units.count(max), expected);
+        }
+        return n;
+    }
+
     static int size(String text, int min, int max, String expected) throws BadValue {
         return (int) sizeBytes(text, min, max, expected);
     }
