@@ -161,6 +161,6 @@ public class ReportMojo extends AbstractMavenReport {
     }
 
     private String relative(Path file) {
-        return ProjectPaths.relative(project.getBasedir().toPath(), file);
+        return ProjectPaths.published(project.getBasedir().toPath(), file);
     }
 }

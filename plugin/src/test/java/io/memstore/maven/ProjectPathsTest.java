@@ -1,0 +1,25 @@
+package io.memstore.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class ProjectPathsTest {
+    private final Path project = Path.of("/builds/acme/service").toAbsolutePath();
+
+    @Test
+    void aFileInsideTheProjectIsNamedFromItInLogsAndPages() {
+        Path file = project.resolve("target/memstore/memstore.json");
+        assertThat(ProjectPaths.relative(project, file)).isEqualTo("target/memstore/memstore.json");
+        assertThat(ProjectPaths.published(project, file)).isEqualTo("target/memstore/memstore.json");
+    }
+
+    @Test
+    void aFileOutsideTheProjectIsAbsoluteInLogsButRelativeOnAPublishedPage() {
+        Path file = project.resolve("../../shared/results/memstore.json");
+        assertThat(ProjectPaths.relative(project, file)).isEqualTo(file.normalize().toString());
+        assertThat(ProjectPaths.published(project, file)).isEqualTo("../../shared/results/memstore.json")
+                .doesNotContain(project.getRoot().resolve("builds").toString());
+    }
+}
