@@ -17,9 +17,9 @@ class ProjectPathsTest {
 
     @Test
     void aFileOutsideTheProjectIsAbsoluteInLogsButRelativeOnAPublishedPage() {
-        Path file = project.resolve("../../shared/results/memstore.json");
+        Path file = project.resolve("../../results-store/memstore.json");
         assertThat(ProjectPaths.relative(project, file)).isEqualTo(file.normalize().toString());
-        assertThat(ProjectPaths.published(project, file)).isEqualTo("../../shared/results/memstore.json")
+        assertThat(ProjectPaths.published(project, file)).isEqualTo("../../results-store/memstore.json")
                 .doesNotContain(project.getRoot().resolve("builds").toString());
     }
 }
