@@ -39,7 +39,8 @@ public final class ClassTrial implements ProjectClassCheck {
     /**
      * @param classpath the probe's classpath for rows of project classes
      * @param java      the java executable
-     * @param workDir   where each trial gets a temporary data directory, removed after it
+     * @param workDir   where each trial gets a temporary data directory, removed after it (or, after a build killed
+     *                  outright, by the next run: {@link RunDirectories})
      */
     public ClassTrial(List<Path> classpath, Path java, Path workDir) {
         this.classpath = classpath.stream().map(Path::toAbsolutePath).toList();
@@ -54,13 +55,7 @@ public final class ClassTrial implements ProjectClassCheck {
     }
 
     private Optional<String> run(String kind, String className) {
-        Path dir;
-        try {
-            Files.createDirectories(workDir);
-            dir = Files.createTempDirectory(workDir, "memstore-trial-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a trial directory in " + workDir + ": " + e.getMessage(), e);
-        }
+        Path dir = RunDirectories.create(workDir, RunDirectories.TRIAL_PREFIX);
         try {
             Path err = dir.resolve("stderr.txt");
             List<String> command = List.of(java.toString(), "-Xss512k", "-XX:-UsePerfData",

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The probes' run directories under a work directory, and the ones a killed build left behind. Each run
- * directory is made with an owner file naming the process that runs the row (its pid and start time, so a pid
+ * The probes' run directories and the class trials' directories under a work directory, and the ones a killed build
+ * left behind. Each directory is made with an owner file naming the process that runs the row (its pid and start time, so a pid
  * the system gave to another process later does not count). A build that is killed outright (SIGKILL of the whole
  * process group, as a CI runner's hard stop does) removes nothing: its probes and their etcd members die with it.
  * The next run finds those directories by their owner, a process that no longer exists, and removes them before
@@ -25,6 +25,8 @@ import java.util.Optional;
 final class RunDirectories {
     /** The prefix of every run directory's name. */
     static final String PREFIX = "memstore-probe-";
+    /** The prefix of every class trial's directory name ({@link ClassTrial}). */
+    static final String TRIAL_PREFIX = "memstore-trial-";
     /** The owner file of a run directory: {@code <pid> <start instant>} of the process that made it. */
     static final String OWNER = ".owner";
 
@@ -33,15 +35,20 @@ final class RunDirectories {
 
     /** A new run directory under {@code workDir}, owned by this process. */
     static Path create(Path workDir) {
+        return create(workDir, PREFIX);
+    }
+
+    /** A new directory under {@code workDir} whose name starts with {@code prefix}, owned by this process. */
+    static Path create(Path workDir, String prefix) {
         try {
             Files.createDirectories(workDir);
-            Path dir = Files.createTempDirectory(workDir, PREFIX);
+            Path dir = Files.createTempDirectory(workDir, prefix);
             ProcessHandle self = ProcessHandle.current();
             Files.writeString(dir.resolve(OWNER), self.pid() + " "
                     + self.info().startInstant().map(Instant::toString).orElse("-"), StandardCharsets.UTF_8);
             return dir;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a probe directory in " + workDir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create a directory in " + workDir + ": " + e.getMessage(), e);
         }
     }
 
@@ -55,7 +62,7 @@ final class RunDirectories {
     }
 
     /**
-     * Removes the run directories under {@code workDir} whose owner no longer runs.
+     * Removes the run and trial directories under {@code workDir} whose owner no longer runs.
      *
      * @return the directories removed (none when the work directory does not exist)
      */
@@ -64,7 +71,8 @@ final class RunDirectories {
         if (!Files.isDirectory(workDir)) {
             return removed;
         }
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workDir, PREFIX + "*")) {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workDir,
+                "{" + PREFIX + "," + TRIAL_PREFIX + "}*")) {
             for (Path dir : dirs) {
                 if (Files.isDirectory(dir) && ownerGone(dir) && FileTrees.deleteQuietly(dir) == null) {
                     removed.add(dir);

@@ -31,10 +31,16 @@ class RunDirectoriesTest {
         Files.writeString(reused.resolve(RunDirectories.OWNER), ProcessHandle.current().pid()
                 + " 2001-01-01T00:00:00Z");
         Path notOurs = Files.createDirectory(work.resolve("something-else"));
+        // a class trial's directory that a killed build left: same owner file, the trials' prefix
+        Path trial = Files.createDirectory(work.resolve(RunDirectories.TRIAL_PREFIX + "orphan"));
+        Files.writeString(trial.resolve(RunDirectories.OWNER), gone.pid() + " "
+                + gone.info().startInstant().map(Object::toString).orElse("-"));
+        Path myTrial = RunDirectories.create(work, RunDirectories.TRIAL_PREFIX);
 
         List<Path> removed = RunDirectories.removeStale(work);
 
-        assertThat(removed).containsExactlyInAnyOrder(orphan, reused);
+        assertThat(removed).containsExactlyInAnyOrder(orphan, reused, trial);
+        assertThat(myTrial).isDirectory();
         assertThat(orphan).doesNotExist();
         assertThat(reused).doesNotExist();
         assertThat(mine).isDirectory();
