@@ -173,16 +173,7 @@ final class SpecReader {
     private WorkloadDef workload(Node item, String path, Map<String, Node> names) throws SpecException {
         MappingNode m = mapping(item, path, "a mapping with a name and row fields");
         Map<String, NodeTuple> f = fields(m, path, WORKLOAD_FIELDS);
-        NodeTuple nameTuple = f.get("name");
-        if (nameTuple == null) {
-            throw error(m, path + ".name", "missing", NAME_FORM);
-        }
-        String workloadName = name(nameTuple.getValueNode(), path + ".name");
-        Node first = names.putIfAbsent(workloadName, nameTuple.getValueNode());
-        if (first != null) {
-            throw error(nameTuple.getValueNode(), path + ".name", "duplicate workload name '" + workloadName
-                    + "' (first at " + position(first) + ")", "a name used by no other workload");
-        }
+        String workloadName = uniqueName(m, f, path, names, "workload");
         boolean enabled = true;
         if (f.containsKey("enabled")) {
             enabled = bool(f.get("enabled").getValueNode(), path + ".enabled");
@@ -421,19 +412,30 @@ final class SpecReader {
         }
     }
 
-    private PlanScenario scenario(Node item, String path, Map<String, Node> names) throws SpecException {
-        MappingNode m = mapping(item, path, "a mapping with a name, keys and other row fields");
-        Map<String, NodeTuple> f = fields(m, path, SCENARIO_FIELDS);
+    /**
+     * The {@code name} of a workload or plan scenario, required and used by no other {@code kind} of the spec.
+     *
+     * @param names the names seen so far, with their nodes; this one is added
+     */
+    private String uniqueName(MappingNode m, Map<String, NodeTuple> f, String path, Map<String, Node> names,
+            String kind) throws SpecException {
         NodeTuple nameTuple = f.get("name");
         if (nameTuple == null) {
             throw error(m, path + ".name", "missing", NAME_FORM);
         }
-        String scenarioName = name(nameTuple.getValueNode(), path + ".name");
-        Node first = names.putIfAbsent(scenarioName, nameTuple.getValueNode());
+        String name = name(nameTuple.getValueNode(), path + ".name");
+        Node first = names.putIfAbsent(name, nameTuple.getValueNode());
         if (first != null) {
-            throw error(nameTuple.getValueNode(), path + ".name", "duplicate scenario name '" + scenarioName
-                    + "' (first at " + position(first) + ")", "a name used by no other scenario");
+            throw error(nameTuple.getValueNode(), path + ".name", "duplicate " + kind + " name '" + name
+                    + "' (first at " + position(first) + ")", "a name used by no other " + kind);
         }
+        return name;
+    }
+
+    private PlanScenario scenario(Node item, String path, Map<String, Node> names) throws SpecException {
+        MappingNode m = mapping(item, path, "a mapping with a name, keys and other row fields");
+        Map<String, NodeTuple> f = fields(m, path, SCENARIO_FIELDS);
+        String scenarioName = uniqueName(m, f, path, names, "scenario");
         Object[] values = scenarioDefaults(defaults);
         for (RowField field : PlanScenario.FIELDS) {
             NodeTuple t = f.get(field.specName());
