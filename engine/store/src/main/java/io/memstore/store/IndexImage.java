@@ -106,7 +106,8 @@ final class IndexImage {
         sink.part(part, data, length);
     }
 
-    private static long checksum(CRC32C crc, int part, long revision, byte[] data, int length) {
+    /** The checksum of part {@code part} of the image of {@code revision}: also what verify checks a part against. */
+    static long checksum(CRC32C crc, int part, long revision, byte[] data, int length) {
         crc.reset();
         ByteBuffer id = ByteBuffer.allocate(12).putInt(part).putLong(revision);
         crc.update(id.array(), 0, 12);

@@ -137,9 +137,9 @@ public final class MvccStore implements AutoCloseable {
 
     /**
      * Checks a whole store file without changing it: every row against its checksum and against the rules the
-     * open applies to a row on its own, the meta rows against the rows, the write-ahead log, and SQLite's own
-     * {@code integrity_check}. Returns every damaged row and every
-     * other problem found rather than stopping at the first. The file must not be open in a store (this JVM or
+     * open applies to a row on its own, the meta rows against the rows, the write-ahead log, the index image (which
+     * an open that finds it damaged ignores), and SQLite's own {@code integrity_check}. Returns every damaged row and
+     * every other problem found rather than stopping at the first. The file must not be open in a store (this JVM or
      * another process): it is locked while it is read, as {@link #open} locks it.
      *
      * @throws StoreException when the file does not exist or is open in a store

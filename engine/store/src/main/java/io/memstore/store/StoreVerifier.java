@@ -18,7 +18,8 @@ import java.util.List;
  * {@link MvccStore#verify}: checks a closed store file without writing to it, and lists every problem rather than
  * stopping at the first. Where the open reads kv_key alone, this reads every row of both tables, so it also finds
  * a damaged value, a key row without its value row and a value row without its key row; SQLite's own
- * {@code integrity_check} runs first.
+ * {@code integrity_check} runs first. A damaged index image, which an open ignores without a word (it rebuilds
+ * the index from the rows instead), is reported too ({@link IndexImageCheck}).
  */
 final class StoreVerifier {
     private StoreVerifier() {
@@ -77,6 +78,7 @@ final class StoreVerifier {
                     if (orphans > 0) {
                         problems.add(orphans + " kv_value rows have no kv_key row");
                     }
+                    problems.addAll(IndexImageCheck.problems(s, meta));
                 } catch (StoreFormatException e) {
                     problems.add(e.getMessage());
                 } catch (SQLException e) {
