@@ -66,14 +66,12 @@ class ChildHygieneTest {
 
     @Test
     void aStoreRowPastItsTimeoutIsKilledAndItsSqliteFilesRemoved() throws IOException {
-        RowRunner runner = new RowRunner(options().withMainClass(StoreHangChild.class.getName())
-                .withTimeout(Duration.ofSeconds(4)));
-        ProbeTimeoutException e = catchThrowableOfType(() -> runner.run(storeRow("store/hangs", 2000)),
-                ProbeTimeoutException.class);
-        assertThat(e).isNotNull();
+        TimedOutRun run = TimedOutRun.of(options().withMainClass(StoreHangChild.class.getName()),
+                storeRow("store/hangs", 2000), progress, "store open ");
+        ProbeTimeoutException e = run.error();
         assertThat(e.row()).isEqualTo("store/hangs");
-        assertThat(e.getMessage()).startsWith("row 'store/hangs': the probe did not finish within the timeout of 4 s;"
-                + " killed it (pid ");
+        assertThat(e.getMessage()).startsWith("row 'store/hangs': the probe did not finish within the timeout of "
+                + run.timeout().toSeconds() + " s; killed it (pid ");
         String[] opened = storeOpen(progress);
         assertThat(alive(opened[0])).isFalse();
         assertThat(Path.of(opened[1])).doesNotExist();
@@ -83,10 +81,8 @@ class ChildHygieneTest {
 
     @Test
     void keptFilesStayAfterATimeoutAndTheirPlaceIsTold() throws IOException {
-        RowRunner runner = new RowRunner(options().withMainClass(StoreHangChild.class.getName())
-                .withTimeout(Duration.ofSeconds(4)).withKeepFiles(true));
-        assertThat(catchThrowableOfType(() -> runner.run(storeRow("kept", 500)), ProbeTimeoutException.class))
-                .isNotNull();
+        TimedOutRun.of(options().withMainClass(StoreHangChild.class.getName()).withKeepFiles(true),
+                storeRow("kept", 500), progress, "store open ");
         Path db = Path.of(storeOpen(progress)[1]);
         assertThat(db).exists();
         assertThat(progress).anyMatch(l -> l.contains("files kept in " + db.getParent().getParent()));
