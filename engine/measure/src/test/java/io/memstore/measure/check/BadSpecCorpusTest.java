@@ -27,12 +27,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The hostile and broken specs of {@code src/test/resources/bad-specs} (see its README): each is refused with
- * exactly its expected message, within {@link #TIME_LIMIT} and {@link #ALLOCATION_LIMIT}, with no stack trace in
- * the message and no class instantiated from a tag; the ones that load but do not fit the machine are refused by
- * the preflight that runs before any probe, with the numbers.
+ * exactly its expected message, within {@link #TIME_LIMIT} of CPU and {@link #ALLOCATION_LIMIT}, with no stack
+ * trace in the message and no class instantiated from a tag; the ones that load but do not fit the machine are
+ * refused by the preflight that runs before any probe, with the numbers.
  */
 class BadSpecCorpusTest {
+    /**
+     * CPU time of the refusing thread a spec may take: a loaded machine stretches the wall-clock time of a linear
+     * refusal, never its CPU time, while a quadratic one takes several times this on any machine.
+     */
     static final Duration TIME_LIMIT = Duration.ofSeconds(5);
+    /** Wall-clock time after which a refusal is stopped as hanging (a loop that never ends). */
+    static final Duration HANG_LIMIT = Duration.ofSeconds(60);
     /**
      * Bytes the loading thread may allocate for one spec, garbage included: the generated list of 139,999 values
      * (just under 1 MiB of YAML) measured 160 MiB, the corpus files at most 19 MiB (the 100,000-character name).
@@ -118,16 +124,20 @@ class BadSpecCorpusTest {
     /** The message of the refusal: the loader's, or the preflight's for a spec that loads; fails on acceptance. */
     static String refusal(Path spec) {
         List<Long> allocated = new ArrayList<>();
-        String message = assertTimeoutPreemptively(TIME_LIMIT, () -> {
+        List<Long> cpuNanos = new ArrayList<>();
+        String message = assertTimeoutPreemptively(HANG_LIMIT, () -> {
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long before = mx.getCurrentThreadAllocatedBytes();
+            long cpuBefore = mx.getCurrentThreadCpuTime();
             try {
                 String m = refuse(spec);
                 return m;
             } finally {
                 allocated.add(mx.getCurrentThreadAllocatedBytes() - before);
+                cpuNanos.add(mx.getCurrentThreadCpuTime() - cpuBefore);
             }
-        }, () -> spec + " took more than " + TIME_LIMIT.toSeconds() + " s to refuse");
+        }, () -> spec + " took more than " + HANG_LIMIT.toSeconds() + " s to refuse");
+        assertThat(cpuNanos.get(0)).as("CPU time refusing %s, ns", spec).isLessThan(TIME_LIMIT.toNanos());
         assertThat(allocated.get(0)).as("bytes allocated refusing %s", spec).isLessThan(ALLOCATION_LIMIT);
         assertThat(message).as("no stack trace or exception class in the message").doesNotContain("\tat ")
                 .doesNotContain("Exception").doesNotContain("org.yaml").startsWith(message.startsWith("1 row")
