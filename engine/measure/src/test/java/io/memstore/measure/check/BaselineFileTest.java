@@ -8,6 +8,7 @@ import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,9 +63,11 @@ class BaselineFileTest {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
             f.setLength(BaselineFile.MAX_BYTES + 1); // sparse: no disk, no time
         }
-        long start = System.nanoTime();
+        // unread: reading it would allocate its 64 MiB at least (bytes, unlike seconds, do not grow with the load)
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = mx.getCurrentThreadAllocatedBytes();
         IOException e = refused(file);
-        assertThat((System.nanoTime() - start) / 1e9).isLessThan(5);
+        assertThat(mx.getCurrentThreadAllocatedBytes() - before).as("bytes allocated refusing it").isLessThan(8L << 20);
         assertThat(e.getMessage()).startsWith("the baseline " + file + " has 64.0 MiB (67108865 B), more than the"
                 + " 64.0 MiB a memstore.json may have");
     }

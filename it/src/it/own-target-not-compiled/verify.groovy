@@ -1,8 +1,0 @@
-def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
-assert log =~ /memstore: the workload spec is broken: .*workload\.yaml:7:24: workloads\[0\]\.system\[1\]: target class 'com\.example\.store\.MapStore' is not compiled yet \(its source is .*MapStore\.java, its class is not on the project's test classpath .*\): run mvn test-compile memstore:check, or bind memstore:check to the verify phase/
-// refused before the first row: no probe started, nothing written
-assert !log.contains('started (pid')
-assert !new File(basedir, 'target/memstore/memstore.json').exists()
-assert !new File(basedir, 'target/memstore/TEST-memstore.xml').exists()
-assert log.contains('BUILD FAILURE')
-true
