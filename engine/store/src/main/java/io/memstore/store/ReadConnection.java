@@ -30,6 +30,8 @@ final class ReadConnection implements AutoCloseable {
 
     private final Path file;
     private final Connection conn;
+    /** Its place in the {@link ReaderPool}. */
+    private final int slot;
     private final PreparedStatement[] byRevs = new PreparedStatement[SIZES.length];
     private final PreparedStatement begin;
     private final PreparedStatement commit;
@@ -38,9 +40,10 @@ final class ReadConnection implements AutoCloseable {
     private final KeyEntry entry = new KeyEntry();
     private final ValueRow valueRow = new ValueRow();
 
-    ReadConnection(Path file, Connection conn) throws SQLException {
+    ReadConnection(Path file, Connection conn, int slot) throws SQLException {
         this.file = file;
         this.conn = conn;
+        this.slot = slot;
         for (int i = 0; i < SIZES.length; i++) {
             StringBuilder sql = new StringBuilder("SELECT " + COLUMNS
                     + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev WHERE k.rev IN (?");
@@ -51,6 +54,10 @@ final class ReadConnection implements AutoCloseable {
         commit = conn.prepareStatement("COMMIT");
         rollback = conn.prepareStatement("ROLLBACK");
         valueByRev = conn.prepareStatement("SELECT value FROM kv_value WHERE rev = ?");
+    }
+
+    int slot() {
+        return slot;
     }
 
     /**

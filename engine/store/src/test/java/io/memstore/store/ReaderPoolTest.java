@@ -1,0 +1,90 @@
+package io.memstore.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The read connections' hand-over: reads one after the other keep taking the same connection (the lowest idle
+ * slot), reads at once take different ones, a read waits for a connection while all are taken, and a close waits
+ * for the reads in progress and refuses later ones.
+ */
+class ReaderPoolTest {
+    @TempDir
+    Path dir;
+
+    private ReaderPool pool(int connections) throws Exception {
+        Path file = dir.resolve("pool.db");
+        try (MvccStore store = MvccStore.open(file, StoreTestSupport.FAST)) {
+            store.put(StoreTestSupport.b("k"), new byte[] {1});
+        }
+        return ReaderPool.open(file, StoreTestSupport.FAST.readConnections(connections));
+    }
+
+    @Test
+    void readsOneAfterTheOtherTakeTheSameConnection() throws Exception {
+        ReaderPool pool = pool(3);
+        Set<Integer> slots = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            ReadConnection rc = pool.acquire();
+            slots.add(rc.slot());
+            pool.release(rc);
+        }
+        assertThat(slots).containsExactly(0);
+        assertThat(pool.close()).isNull();
+        assertThat(pool.allClosed()).isTrue();
+    }
+
+    @Test
+    void readsAtOnceTakeDifferentConnectionsAndAFourthWaits() throws Exception {
+        ReaderPool pool = pool(3);
+        ReadConnection a = pool.acquire();
+        ReadConnection b = pool.acquire();
+        ReadConnection c = pool.acquire();
+        assertThat(Set.of(a.slot(), b.slot(), c.slot())).containsExactlyInAnyOrder(0, 1, 2);
+        CountDownLatch took = new CountDownLatch(1);
+        int[] slot = {-1};
+        Thread waiter = new Thread(() -> {
+            ReadConnection d = pool.acquire();
+            slot[0] = d.slot();
+            took.countDown();
+            pool.release(d);
+        });
+        waiter.start();
+        Thread.sleep(200);
+        assertThat(took.getCount()).as("a read while every connection is taken waits").isEqualTo(1);
+        pool.release(b);
+        waiter.join(10_000);
+        assertThat(slot[0]).isEqualTo(b.slot());
+        pool.release(a);
+        pool.release(c);
+        assertThat(pool.close()).isNull();
+    }
+
+    @Test
+    void aCloseWaitsForTheReadInProgressAndRefusesLaterReads() throws Exception {
+        ReaderPool pool = pool(2);
+        ReadConnection held = pool.acquire();
+        Thread reader = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pool.release(held);
+        });
+        reader.start();
+        long start = System.nanoTime();
+        assertThat(pool.close()).isNull();
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms the close waited").isGreaterThanOrEqualTo(200);
+        assertThat(pool.allClosed()).isTrue();
+        assertThatThrownBy(pool::acquire).isInstanceOf(StoreClosedException.class);
+        reader.join();
+    }
+}
