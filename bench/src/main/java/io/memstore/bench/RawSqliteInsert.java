@@ -9,14 +9,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes, in the tables of its format
- * version 5 without the checksum (a narrow {@code kv_key(rev, entry)} row and a {@code kv_value(rev, value)} row per
- * change, both keyed by revision), with the same pragmas (WAL, synchronous=NORMAL, 16 KiB pages, temporary storage
- * in memory) and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once),
- * {@code rowsPerTxn} rows per transaction, and no index, no checksum and no store logic. Row i gets revision i + 1
- * and the entry of a key's first put without the entry's 8 B checksum: version 1 and distance 0 to the created
- * revision (one byte each), then the key. The checksum is left out: the baseline is the data alone, so the store's
- * ratio to it includes what its checksums cost.
+ * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes in its file format (version 7)
+ * without their checksums, a narrow {@code kv_key(rev, entry)} row and a {@code kv_value(rev, value)} row per change,
+ * both keyed by revision, with the same pragmas (WAL, synchronous=NORMAL, 16 KiB pages, temporary storage in memory)
+ * and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once),
+ * {@code rowsPerTxn} rows per transaction, and no index, no checksum, no meta rows, no index image and no store
+ * logic. Row i gets revision i + 1; its entry is that of a key's first put without the entry's 4 B checksum (version
+ * 1 and distance 0 to the created revision, one byte each, then the key), and its value row is the value without
+ * the value row's 4 B checksum. The checksums are left out: the baseline is the data alone, so the store's ratio to
+ * it includes what its checksums cost.
+ *
+ * <p>The insert returns its connection open after the last commit: every row is in the file (its write-ahead log,
+ * as synchronous=NORMAL leaves it), and the close, whose checkpoint copies the log's last frames into the
+ * database, is the caller's, as the store's close is.
  */
 final class RawSqliteInsert {
     /** Rows per multi-row INSERT statement, as the store's: 2 parameters each, well under SQLite's limit of 32,766. */
@@ -28,9 +33,13 @@ final class RawSqliteInsert {
     private RawSqliteInsert() {
     }
 
-    /** Inserts {@code keys.length} rows, all with {@code value}, into a new file. */
-    static void insert(Path file, byte[][] keys, byte[] value, int rowsPerTxn) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+    /**
+     * Inserts {@code keys.length} rows, all with {@code value}, into a new file; returns the connection, open, after
+     * the last commit, for the caller to close.
+     */
+    static Connection insert(Path file, byte[][] keys, byte[] value, int rowsPerTxn) throws SQLException {
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        try {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA page_size = 16384");
                 s.execute("PRAGMA journal_mode = WAL");
@@ -75,6 +84,10 @@ final class RawSqliteInsert {
                 }
             }
             c.commit();
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
         }
     }
 

@@ -40,9 +40,14 @@ class IngestBenchmarkTest {
     }
 
     @Test
-    void storeWritesEveryRowThenTheFileIsDeleted() throws Exception {
+    void storeCommitsEveryRowBeforeItsUntimedCloseThenTheFileIsDeleted() throws Exception {
         bench.newFile();
         assertThat(bench.store()).isEqualTo(N);
+        assertThat(bench.openStore.isClosed()).as("closed by the invocation's tear-down").isFalse();
+        assertThat(rowsInFile(bench.file)).as("rows committed when the timed part ends").isEqualTo(N);
+        MvccStore store = bench.openStore;
+        bench.openStore = null;
+        store.close();
         assertThat(keysInStore(bench.file)).containsExactly(bench.rows);
         bench.deleteFile();
         try (var left = Files.list(bench.dir)) {
@@ -51,11 +56,13 @@ class IngestBenchmarkTest {
     }
 
     @Test
-    void rawWritesEveryRowInOrderWithItsRevision() throws Exception {
+    void rawCommitsEveryRowInOrderWithItsRevisionBeforeItsUntimedClose() throws Exception {
         bench.newFile();
         bench.raw();
+        assertThat(bench.openConnection.isClosed()).as("closed by the invocation's tear-down").isFalse();
         assertThat(keysInFile(bench.file)).containsExactly(bench.rows);
         bench.deleteFile();
+        assertThat(bench.openConnection).isNull();
         try (var left = Files.list(bench.dir)) {
             assertThat(left).isEmpty();
         }
@@ -66,6 +73,7 @@ class IngestBenchmarkTest {
         bench.newFile();
         Path first = bench.file;
         bench.raw();
+        bench.deleteFile();
         bench.newFile();
         assertThat(bench.file).isNotEqualTo(first);
         Path dir = bench.dir;
@@ -92,6 +100,16 @@ class IngestBenchmarkTest {
             }
         }
         return keys;
+    }
+
+    /** The kv_key rows of a file, read through a connection of its own. */
+    private static long rowsInFile(Path file) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM kv_key k JOIN kv_value v ON v.rev = k.rev")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** The keys of the store's file in the order they were written, read back through the store; checks each row. */
