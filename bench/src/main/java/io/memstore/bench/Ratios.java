@@ -105,7 +105,7 @@ final class Ratios {
             pair(block, "ingest", "store", store, "raw", raw, "rows/s", targets.get("ingest"));
             Optional<Double> storeGet = find(results, STORE_GET, k, null).map(r -> r.primary().perSecond(where(r)));
             Optional<Double> select = find(results, POINT_SELECT, k, null).map(r -> r.primary().perSecond(where(r)));
-            pair(block, "read", "store", storeGet, "select", select, "ops/s", null);
+            pair(block, "read", "store", storeGet, "select", select, "ops/s", targets.get("read"));
             if (!block.isEmpty()) {
                 lines.add("keys=" + keys);
                 lines.addAll(block);

@@ -23,8 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@link MvccStore#get(byte[])} of a stored key, in shuffled order: the index lookup, then the row's read from
- * SQLite on a pooled read connection (and, since format version 2, its checksum). The store holds N rows of
+ * {@link MvccStore#get(byte[])} of a stored key, in shuffled order: the index lookup, then the read of the change's
+ * value row by revision from SQLite on a pooled read connection, its checksum checked against the key and fields
+ * the index holds, and the value's copy. Its target is {@code read} in {@code targets.properties}, against
+ * {@link RawPointSelectBenchmark}. The store holds N rows of
  * {@link Workload} (64 B random keys, 256 B values), ingested once per trial in DEFERRED mode, then closed and
  * reopened with default options, so the reads go to a file as a restarted service finds it; SQLite's page
  * cache (2,000 KiB per connection) holds a fraction of it and the OS page cache the rest.

@@ -20,7 +20,7 @@ class TargetsTest {
     void theShippedFileGivesEveryToolsTargetWithAReason() {
         Targets targets = Targets.load();
         assertThat(targets.all()).extracting(Targets.Target::name)
-                .containsExactly("compacted", "get", "heapError", "ingest", "put");
+                .containsExactly("compacted", "get", "heapError", "ingest", "put", "read");
         assertThat(targets.all()).allSatisfy(t -> assertThat(t.reason()).hasSizeGreaterThan(20));
         assertThat(targets.get("get").min()).isTrue();
         assertThat(targets.get("compacted").min()).isFalse();
