@@ -630,7 +630,7 @@ public final class BTreeIndex implements RevisionIndex {
 
     /** Bytes of room the loose leaves keep past what they use (suffixes, words, offsets), for tests and tuning. */
     long spareBytes() {
-        return sumOverLeaves(leaf -> leaf.suffixes.length - leaf.usedBytes()
+        return sumOverLeaves(leaf -> (leaf.shared() ? 0 : leaf.suffixes.length - leaf.usedBytes())
                 + (leaf.codes != null ? 0 : 8L * (leaf.words.length - leaf.usedWords()))
                 + (leaf.suffixOffsets == null ? 0 : 4L * (leaf.suffixOffsets.length - leaf.size() - 1))
                 + (leaf.runOffsets == null ? 0 : 4L * (leaf.runOffsets.length - leaf.size() - 1)));

@@ -144,7 +144,10 @@ final class BTreeInvariants {
         keys += n;
     }
 
-    /** A leaf's arrays: coded only when settled, within their room, exactly sized when settled, offsets canonical. */
+    /**
+     * A leaf's arrays: coded only when settled, within their room, exactly sized when settled (or a part of arrays
+     * shared with other leaves, {@link BTreeLeaf#view}), offsets canonical.
+     */
     private static void checkArrays(BTreeLeaf leaf, int n) {
         int bytes = leaf.usedBytes();
         int words = leaf.usedWords();
@@ -155,12 +158,15 @@ final class BTreeInvariants {
         if (leaf.codes == null && !leaf.loose && CodedWords.base(leaf.words, words) >= 0) {
             throw new IllegalStateException("a settled leaf whose words could be coded is not");
         }
-        if (bytes > leaf.suffixes.length || words > wordRoom
+        if (leaf.loose && (leaf.suffixFrom != 0 || leaf.codeFrom != 0)) {
+            throw new IllegalStateException("a leaf that views shared arrays must be settled");
+        }
+        if (leaf.suffixFrom + bytes > leaf.suffixes.length || leaf.codeFrom + words > wordRoom
                 || leaf.suffixOffsets != null && leaf.suffixOffsets.length < n + 1
                 || leaf.runOffsets != null && leaf.runOffsets.length < n + 1) {
             throw new IllegalStateException("leaf uses more than its arrays hold");
         }
-        if (!leaf.loose && (bytes != leaf.suffixes.length || words != wordRoom
+        if (!leaf.loose && !leaf.shared() && (bytes != leaf.suffixes.length || words != wordRoom
                 || leaf.suffixOffsets != null && leaf.suffixOffsets.length != n + 1
                 || leaf.runOffsets != null && leaf.runOffsets.length != n + 1)) {
             throw new IllegalStateException("settled leaf arrays not exactly sized");

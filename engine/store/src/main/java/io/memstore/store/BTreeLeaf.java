@@ -33,6 +33,14 @@ import java.util.Arrays;
  * leaf. Readers hold the index's read lock, as several arrays change together, and never look past the used
  * part. A leaf gets a header table only through compaction or restore; until then the field costs nothing but its
  * slot. The table is always exactly sized and replaced, never changed.
+ *
+ * <p>A settled leaf may also <em>view</em> its suffixes and codes in arrays it shares with its neighbours
+ * ({@link #view}): an index loaded from its image ({@link IndexImage}) holds all its suffixes in a few large arrays
+ * and all its codes in a few more, from {@link #suffixFrom} and {@link #codeFrom} on for each leaf, instead of two
+ * small arrays per leaf. The collector then places those arrays in the old generation at once, where thousands
+ * of small ones would each be copied out of the young generation and grow the old one a step at a time, a full
+ * collection per step. A leaf that views shared arrays copies its part into arrays of its own before any change
+ * ({@link #own}), so no write ever touches a neighbour's bytes; a shared array is freed when no leaf views it.
  */
 final class BTreeLeaf extends BTreeNode {
     static final byte[] NO_BYTES = new byte[0];
@@ -55,6 +63,10 @@ final class BTreeLeaf extends BTreeNode {
     boolean loose;
     int[] codes;
     long codeBase;
+    /** Where the leaf's suffixes start in {@link #suffixes}: 0 unless the array is shared ({@link #view}). */
+    int suffixFrom;
+    /** Where the leaf's codes start in {@link #codes}: 0 unless the array is shared ({@link #view}). */
+    int codeFrom;
     /** The prefix's length and {@link KeyHead head}, so that {@link #find} reads a prefix of 8 B or less here. */
     private int prefixLength;
     private long prefixHead;
@@ -75,6 +87,8 @@ final class BTreeLeaf extends BTreeNode {
         this.size = size;
         this.loose = loose;
         this.codes = null;
+        this.suffixFrom = 0;
+        this.codeFrom = 0;
         this.prefixLength = prefix.length;
         this.prefixHead = prefix.length <= Long.BYTES ? KeyHead.of(prefix, 0, prefix.length) : 0;
         rehead();
@@ -101,6 +115,43 @@ final class BTreeLeaf extends BTreeNode {
         this.codes = codes;
         this.codeBase = base;
         this.words = NO_WORDS;
+        this.codeFrom = 0;
+    }
+
+    /**
+     * Makes this settled leaf read its suffixes from {@code suffixFrom} on in {@link #suffixes} and its codes (if
+     * coded) from {@code codeFrom} on in {@link #codes}, arrays other leaves may share: the offsets and strides
+     * given to {@link #set} count from there.
+     */
+    void view(int suffixFrom, int codeFrom) {
+        this.suffixFrom = suffixFrom;
+        this.codeFrom = codes != null ? codeFrom : 0;
+        rehead();
+    }
+
+    /**
+     * True when the leaf's suffixes or codes are a part of a larger array, which other leaves may share
+     * ({@link #view}). A leaf only views shared arrays while settled: every change first copies its part out
+     * ({@link #own}).
+     */
+    boolean shared() {
+        return suffixFrom != 0 || codeFrom != 0 || !loose && (suffixes.length != usedBytes()
+                || codes != null && codes.length != usedWords());
+    }
+
+    /** Copies the leaf's part of shared arrays into arrays of its own, exactly sized, before a change. */
+    private void own() {
+        if (!shared()) {
+            return;
+        }
+        int bytes = usedBytes();
+        int used = usedWords();
+        suffixes = bytes == 0 ? NO_BYTES : Arrays.copyOfRange(suffixes, suffixFrom, suffixFrom + bytes);
+        suffixFrom = 0;
+        if (codes != null) {
+            codes = Arrays.copyOfRange(codes, codeFrom, codeFrom + used);
+            codeFrom = 0;
+        }
     }
 
     /** Word {@code j} of the leaf's concatenated runs. */
@@ -165,8 +216,9 @@ final class BTreeLeaf extends BTreeNode {
     private void uncode(int capacity) {
         int used = usedWords();
         long[] out = new long[Math.max(used, capacity)];
-        CodedWords.decode(codes, 0, used, codeBase, out, 0);
+        CodedWords.decode(codes, codeFrom, codeFrom + used, codeBase, out, 0);
         codes = null;
+        codeFrom = 0;
         words = out;
         loose = true;
     }
@@ -177,28 +229,28 @@ final class BTreeLeaf extends BTreeNode {
 
     /** The bytes of {@link #suffixes} in use. */
     int usedBytes() {
-        return size == 0 ? 0 : suffixEnd(size - 1);
+        return size == 0 ? 0 : suffixEnd(size - 1) - suffixFrom;
     }
 
     /** The words of {@link #words} in use. */
     int usedWords() {
-        return size == 0 ? 0 : runEnd(size - 1);
+        return size == 0 ? 0 : runEnd(size - 1) - codeFrom;
     }
 
     int suffixStart(int i) {
-        return suffixOffsets == null ? i * suffixStride : suffixOffsets[i];
+        return suffixFrom + (suffixOffsets == null ? i * suffixStride : suffixOffsets[i]);
     }
 
     int suffixEnd(int i) {
-        return suffixOffsets == null ? (i + 1) * suffixStride : suffixOffsets[i + 1];
+        return suffixFrom + (suffixOffsets == null ? (i + 1) * suffixStride : suffixOffsets[i + 1]);
     }
 
     int runStart(int i) {
-        return runOffsets == null ? i * runStride : runOffsets[i];
+        return codeFrom + (runOffsets == null ? i * runStride : runOffsets[i]);
     }
 
     int runEnd(int i) {
-        return runOffsets == null ? (i + 1) * runStride : runOffsets[i + 1];
+        return codeFrom + (runOffsets == null ? (i + 1) * runStride : runOffsets[i + 1]);
     }
 
     int keyLength(int i) {
@@ -389,6 +441,7 @@ final class BTreeLeaf extends BTreeNode {
     void insert(int at, byte[] key, long[] run, int runLength, long created, long base, int roomKeys) {
         // first: the only step that can refuse (a header out of range), before anything has changed
         headers = HeaderTable.inserted(headers, size, at, created, base, RevisionRun.revision(run[0]));
+        own();
         int p = prefix.length;
         int len = key.length - p;
         int ks = suffixStart(at);
@@ -436,6 +489,7 @@ final class BTreeLeaf extends BTreeNode {
 
     /** Appends {@code run[0, n)} to the run of key {@code i}, growing the words by half when they have no room. */
     void appendToRun(int i, long[] run, int n) {
+        own();
         int e = runEnd(i);
         int used = usedWords();
         if (codes != null) {
@@ -474,6 +528,7 @@ final class BTreeLeaf extends BTreeNode {
      * its length; offsets and header table are made canonical for the keys left.
      */
     void truncate(int n) {
+        own();
         if (codes != null) {
             uncode(usedWords()); // a loose leaf is never coded
         }

@@ -21,17 +21,19 @@ import java.util.zip.CRC32C;
  * A leaf is its key count, a flags byte (which of the optional arrays follow), the prefix, the suffixes, the
  * suffix offsets (or the stride), the run offsets (or the stride), the coded words with their base or the words,
  * and the header table; ints and longs little-endian, each array preceded by its length. Leaves are written as the
- * index holds them, settled, so loading one is a copy of its arrays and no packing.
+ * index holds them, settled, so loading one is a copy of its arrays and no packing; the suffixes and codes are
+ * copied into arrays the leaves share ({@link LeafSlabs}), sized from the header's totals.
  *
  * <p>The header holds, in this order: the main revision the image covers (every write transaction up to it, and
  * none after), the packed revision of the newest kv_key row at that time, the compacted revision, the rows of
- * kv_key at that time, the keys and revisions of the index, the leaves, the parts, and the leaf capacity of the
- * index (an index of another capacity rebuilds from the rows instead; the inner nodes are built anew on load).
+ * kv_key at that time, the keys and revisions of the index, the leaves, the parts, the leaf capacity of the
+ * index (an index of another capacity rebuilds from the rows instead; the inner nodes are built anew on load),
+ * and the bytes of suffixes and the number of codes of all the leaves.
  */
 final class IndexImage {
     /** Bytes after which a part is closed (at a leaf's end). */
     static final int PART_BYTES = 1 << 20;
-    static final int IMAGE_FIELDS = 9;
+    static final int IMAGE_FIELDS = 11;
     private static final int SUFFIX_OFFSETS = 1;
     private static final int RUN_OFFSETS = 2;
     private static final int CODED = 4;
@@ -39,13 +41,19 @@ final class IndexImage {
 
     /** What an image covers and holds. */
     record Header(long revision, long lastRev, long compacted, long rows, long keys, long revisions, long leaves,
-                  long parts, long leafCapacity) {
+                  long parts, long leafCapacity, long suffixBytes, long codes) {
+        /** A header to write, whose leaves, parts and totals {@link IndexImage#write} fills in. */
+        Header(long revision, long lastRev, long compacted, long rows, long keys, long revisions, long leafCapacity) {
+            this(revision, lastRev, compacted, rows, keys, revisions, 0, 0, leafCapacity, 0, 0);
+        }
+
         long[] fields() {
-            return new long[] {revision, lastRev, compacted, rows, keys, revisions, leaves, parts, leafCapacity};
+            return new long[] {revision, lastRev, compacted, rows, keys, revisions, leaves, parts, leafCapacity,
+                    suffixBytes, codes};
         }
 
         static Header of(long[] f) {
-            return new Header(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]);
+            return new Header(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10]);
         }
     }
 
@@ -62,7 +70,7 @@ final class IndexImage {
 
     /**
      * Writes the parts of the image of {@code leaves} (settled, in key order): the leaf parts first, from 1, then
-     * the header as part 0, which needs their count. {@code header}'s leaves and parts are filled in.
+     * the header as part 0, which needs their count. {@code header}'s leaves, parts and totals are filled in.
      */
     static Header write(List<BTreeLeaf> leaves, Header header, PartSink sink) {
         return write(leaves, header, PART_BYTES, sink);
@@ -75,11 +83,15 @@ final class IndexImage {
         int part = 1;
         b.position(RowChecksum.BYTES);
         int written = 0;
+        long suffixBytes = 0;
+        long codes = 0;
         for (BTreeLeaf leaf : leaves) {
             if (leaf.size == 0) {
                 continue; // the root of an empty index
             }
             written++;
+            suffixBytes += leaf.usedBytes();
+            codes += leaf.codes != null ? leaf.usedWords() : 0;
             b = writeLeaf(b, leaf);
             if (b.position() >= partBytes) {
                 emit(sink, crc, part++, header.revision(), b);
@@ -91,7 +103,7 @@ final class IndexImage {
             b.position(RowChecksum.BYTES);
         }
         Header done = new Header(header.revision(), header.lastRev(), header.compacted(), header.rows(),
-                header.keys(), header.revisions(), written, part - 1, header.leafCapacity());
+                header.keys(), header.revisions(), written, part - 1, header.leafCapacity(), suffixBytes, codes);
         for (long f : done.fields()) {
             b.putLong(f);
         }
@@ -117,10 +129,10 @@ final class IndexImage {
 
     private static ByteBuffer writeLeaf(ByteBuffer b, BTreeLeaf leaf) {
         int n = leaf.size;
-        long need = 64L + leaf.prefix.length + leaf.suffixes.length
+        long need = 64L + leaf.prefix.length + leaf.usedBytes()
                 + 4L * (leaf.suffixOffsets == null ? 0 : leaf.suffixOffsets.length)
                 + 4L * (leaf.runOffsets == null ? 0 : leaf.runOffsets.length)
-                + (leaf.codes != null ? 4L * leaf.codes.length : 8L * leaf.words.length)
+                + (leaf.codes != null ? 4L * leaf.usedWords() : 8L * leaf.words.length)
                 + 8L * (leaf.headers == null ? 0 : leaf.headers.length);
         if (b.remaining() < need) {
             ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, b.position() + need))
@@ -132,8 +144,8 @@ final class IndexImage {
                 | (leaf.codes != null ? CODED : 0) | (leaf.headers != null ? HEADERS : 0);
         b.putInt(n);
         b.put((byte) flags);
-        putBytes(b, leaf.prefix);
-        putBytes(b, leaf.suffixes);
+        putBytes(b, leaf.prefix, 0, leaf.prefix.length);
+        putBytes(b, leaf.suffixes, leaf.suffixFrom, leaf.usedBytes()); // the leaf's part of a shared array
         if (leaf.suffixOffsets != null) {
             putInts(b, leaf.suffixOffsets);
         } else {
@@ -146,7 +158,7 @@ final class IndexImage {
         }
         if (leaf.codes != null) {
             b.putLong(leaf.codeBase);
-            putInts(b, leaf.codes);
+            putInts(b, leaf.codes, leaf.codeFrom, leaf.usedWords());
         } else {
             putLongs(b, leaf.words);
         }
@@ -156,15 +168,19 @@ final class IndexImage {
         return b;
     }
 
-    private static void putBytes(ByteBuffer b, byte[] a) {
-        b.putInt(a.length);
-        b.put(a);
+    private static void putBytes(ByteBuffer b, byte[] a, int from, int n) {
+        b.putInt(n);
+        b.put(a, from, n);
     }
 
     private static void putInts(ByteBuffer b, int[] a) {
-        b.putInt(a.length);
-        b.asIntBuffer().put(a);
-        b.position(b.position() + 4 * a.length);
+        putInts(b, a, 0, a.length);
+    }
+
+    private static void putInts(ByteBuffer b, int[] a, int from, int n) {
+        b.putInt(n);
+        b.asIntBuffer().put(a, from, n);
+        b.position(b.position() + 4 * n);
     }
 
     private static void putLongs(ByteBuffer b, long[] a) {
@@ -191,10 +207,12 @@ final class IndexImage {
     }
 
     /**
-     * The leaves of leaf part {@code number} of the image of {@code header}, appended to {@code out}; false, with
-     * nothing appended, when the part fails its checksum or does not decode into settled leaves.
+     * The leaves of leaf part {@code number} of the image of {@code header}, appended to {@code out}, their suffixes
+     * and codes in {@code slabs}; false, with nothing appended, when the part fails its checksum or does not decode
+     * into settled leaves (what it put in the slabs is then of no use: the image is not read).
      */
-    static boolean readPart(byte[] part, int number, Header header, CRC32C crc, List<BTreeLeaf> out) {
+    static boolean readPart(byte[] part, int number, Header header, CRC32C crc, LeafSlabs slabs,
+                            List<BTreeLeaf> out) {
         if (part == null || part.length < RowChecksum.BYTES
                 || RowChecksum.stored(part) != checksum(crc, number, header.revision(), part, part.length)) {
             return false;
@@ -204,7 +222,7 @@ final class IndexImage {
         List<BTreeLeaf> leaves = new ArrayList<>();
         try {
             while (b.hasRemaining()) {
-                BTreeLeaf leaf = readLeaf(b, (int) header.leafCapacity());
+                BTreeLeaf leaf = readLeaf(b, (int) header.leafCapacity(), slabs);
                 if (leaf == null) {
                     return false;
                 }
@@ -218,14 +236,23 @@ final class IndexImage {
     }
 
     /** The next leaf of {@code b}, or null when its fields cannot be those of a settled leaf. */
-    private static BTreeLeaf readLeaf(ByteBuffer b, int leafCapacity) {
+    private static BTreeLeaf readLeaf(ByteBuffer b, int leafCapacity, LeafSlabs slabs) {
         int n = b.getInt();
         int flags = b.get();
         if (n < 1 || n > leafCapacity || (flags & ~(SUFFIX_OFFSETS | RUN_OFFSETS | CODED | HEADERS)) != 0) {
             return null;
         }
         byte[] prefix = getBytes(b);
-        byte[] suffixes = getBytes(b);
+        int suffixBytes = b.getInt();
+        byte[] suffixes = BTreeLeaf.NO_BYTES;
+        int suffixFrom = 0;
+        if (suffixBytes != 0) {
+            suffixFrom = slabs.putBytes(b, suffixBytes);
+            if (suffixFrom < 0) {
+                return null;
+            }
+            suffixes = slabs.byteSlab();
+        }
         int[] suffixOffsets = null;
         int suffixStride = 0;
         if ((flags & SUFFIX_OFFSETS) != 0) {
@@ -242,17 +269,24 @@ final class IndexImage {
         }
         long codeBase = 0;
         int[] codes = null;
+        int codeFrom = 0;
         long[] words = BTreeLeaf.NO_WORDS;
+        int wordCount;
         if ((flags & CODED) != 0) {
             codeBase = b.getLong();
-            codes = getInts(b);
+            wordCount = b.getInt();
+            codeFrom = slabs.putCodes(b, wordCount);
+            if (codeFrom < 0) {
+                return null;
+            }
+            codes = slabs.codeSlab();
         } else {
             words = getLongs(b);
+            wordCount = words.length;
         }
         long[] headers = (flags & HEADERS) != 0 ? getLongs(b) : null;
-        int wordCount = codes != null ? codes.length : words.length;
         // a suffix may be empty (a key that is the prefix), a run never is
-        if (!offsetsFit(suffixOffsets, suffixStride, n, suffixes.length, 0)
+        if (!offsetsFit(suffixOffsets, suffixStride, n, suffixBytes, 0)
                 || !offsetsFit(runOffsets, runStride, n, wordCount, 1)) {
             return null;
         }
@@ -261,6 +295,7 @@ final class IndexImage {
         if (codes != null) {
             leaf.code(codes, codeBase);
         }
+        leaf.view(suffixFrom, codeFrom);
         return leaf;
     }
 

@@ -72,6 +72,7 @@ final class IndexImageCheck {
         long keys = 0;
         long revisions = 0;
         BTreeLeaf last = null;
+        LeafSlabs slabs = new LeafSlabs(h.suffixBytes(), h.codes(), IndexImage.PART_BYTES);
         try (ResultSet rs = s.executeQuery("SELECT part, data FROM " + TABLE + " WHERE part > 0 ORDER BY part")) {
             while (rs.next()) {
                 long number = rs.getLong(1);
@@ -96,7 +97,7 @@ final class IndexImageCheck {
                     read.add(last);
                 }
                 int before = read.size();
-                if (!IndexImage.readPart(data, (int) number, h, crc, read)) {
+                if (!IndexImage.readPart(data, (int) number, h, crc, slabs, read)) {
                     problems.add(where + ": part " + number + " of " + h.parts() + " passes its checksum but does not"
                             + " decode into settled leaves" + EFFECT);
                     return;
@@ -120,13 +121,16 @@ final class IndexImageCheck {
         } else if (leaves != h.leaves() || keys != h.keys() || revisions != h.revisions()) {
             problems.add(String.format("%s: its header counts %d leaves, %d keys and %d revisions, its parts hold %d,"
                     + " %d and %d%s", where, h.leaves(), h.keys(), h.revisions(), leaves, keys, revisions, EFFECT));
+        } else if (!slabs.filled()) {
+            problems.add(String.format("%s: header totals (%d B of suffixes, %d codes) above its parts'%s", where,
+                    h.suffixBytes(), h.codes(), EFFECT));
         }
     }
 
     /** What makes a header whose checksum passes impossible for this file, or null. */
     private static String headerProblem(IndexImage.Header h, StoreMeta meta) {
         if (h.revision() < 0 || h.rows() < 0 || h.parts() < 0 || h.leaves() < 0 || h.keys() < 0 || h.revisions() < 0
-                || h.leafCapacity() < 1) {
+                || h.leafCapacity() < 1 || h.suffixBytes() < 0 || h.codes() < 0) {
             return "has a negative field in its header";
         }
         if (h.revision() > meta.currentRevision()) {

@@ -38,7 +38,7 @@ final class IndexImageRows {
             lastRev = SqliteConnections.queryLong(s, "SELECT coalesce(max(rev), 0) FROM kv_key");
         }
         IndexImage.Header header = new IndexImage.Header(revision, lastRev, compacted, rows, index.keyCount(),
-                index.revisionCount(), 0, 0, index.leafCapacity());
+                index.revisionCount(), index.leafCapacity());
         SQLException[] failure = new SQLException[1];
         IndexImage.Header written;
         try (PreparedStatement insert = w.prepareStatement("INSERT INTO index_image (part, data) VALUES (?, ?)")) {
@@ -75,22 +75,24 @@ final class IndexImageRows {
         }
         if (h == null || h.compacted() != meta.finishedCompaction() || h.revision() > meta.currentRevision()
                 || h.revision() < 0 || Revision.main(h.lastRev()) > h.revision() || h.rows() > meta.rowCount()
-                || h.rows() < 0 || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0) {
+                || h.rows() < 0 || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0
+                || h.suffixBytes() < 0 || h.codes() < 0) {
             return null;
         }
+        LeafSlabs slabs = new LeafSlabs(h.suffixBytes(), h.codes());
         List<BTreeLeaf> read = new ArrayList<>((int) Math.min(h.leaves(), 1 << 24));
         long expected = 1;
         try (Statement s = ro.createStatement();
              ResultSet rs = s.executeQuery("SELECT part, data FROM index_image WHERE part > 0 ORDER BY part")) {
             while (rs.next()) {
                 if (rs.getLong(1) != expected || expected > h.parts()
-                        || !IndexImage.readPart(rs.getBytes(2), (int) expected, h, crc, read)) {
+                        || !IndexImage.readPart(rs.getBytes(2), (int) expected, h, crc, slabs, read)) {
                     return null;
                 }
                 expected++;
             }
         }
-        if (expected != h.parts() + 1 || read.size() != h.leaves()) {
+        if (expected != h.parts() + 1 || read.size() != h.leaves() || !slabs.filled()) {
             return null;
         }
         long keys = 0;
