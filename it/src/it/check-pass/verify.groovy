@@ -35,7 +35,9 @@ int from = lines.findIndexOf { it.contains('--- memstore-maven-plugin:') && it.c
 int to = lines.findIndexOf(from + 1) { it.startsWith('[INFO] ---') || it.startsWith('[INFO] BUILD') }
 def plugin = lines.subList(from + 1, to)
 println "check-pass console: ${plugin.size()} lines, the widest ${plugin*.length().max()} characters"
-assert plugin.size() <= 30 : "the check printed ${plugin.size()} lines:\n" + plugin.join('\n')
+// a row still running after 10 s says so every 10 s: lines of the machine's load, not of the output, so not counted
+def progress = plugin.findAll { it =~ /memstore: row \d\/3 [^:]+: run \d+\/\d+, [^,]+, \d+ s$/ }
+assert plugin.size() - progress.size() <= 30 : "the check printed ${plugin.size()} lines:\n" + plugin.join('\n')
 plugin.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 def memstoreLines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
 assert memstoreLines.size() >= 5
