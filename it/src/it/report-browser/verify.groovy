@@ -21,9 +21,10 @@ def run = { List<String> command, File out ->
     assert p.exitValue() == 0 : "chromium failed (${p.exitValue()}): " + new File(basedir, 'target/chromium.err').text
 }
 
-def dom = new File(basedir, 'target/memstore-dom.html')
-run(flags + ['--dump-dom', page.toURI().toString()], dom)
-def html = dom.getText('UTF-8')
+// one Chromium run for both: the layout check opens the page at 1024 px and keeps the DOM after parsing
+def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
+def layout = check(basedir, page, 1024)
+def html = new File(basedir, "target/${page.name}-1024px-dom.html").getText('UTF-8')
 assert (html =~ /<svg /).count == 3 : 'Chromium did not build the three SVG charts'
 def lines = (html =~ /<path d="(M[0-9.]+ [0-9.]+(?: L[0-9.]+ [0-9.]+)+)"/).collect { it[1] }
 assert lines.size() >= 4 : "expected at least 4 drawn lines with two or more points, got ${lines.size()}"
@@ -33,8 +34,6 @@ assert html.contains('Workload index') && html.contains('c1, B per key') && html
 assert html.contains('End of the memstore report: 5 tables, 3 charts.')
 
 // laid out at 1024 px: nothing overflows, every chart text inside its chart, legends apart, every row drawn
-def check = evaluate(new File(basedir, '../../../src/it/browser-check.groovy'))
-def layout = check(basedir, page, 1024)
 assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window: ${layout.wide}"
 assert layout.charts.size() == 3
 layout.charts.each { c ->
