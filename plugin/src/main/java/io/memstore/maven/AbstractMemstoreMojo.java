@@ -41,6 +41,14 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
     private long settleMillis;
 
+    /**
+     * Gets each probe times after its memory readings, for the gets/s figure (over a sample of the live keys, after
+     * a warm-up of half as many; a row of another system may cap them). Fewer are quicker, for runs whose speed
+     * nobody looks at, and noisier; 0 times none, and the rows then have no gets/s.
+     */
+    @Parameter(property = "memstore.gets", defaultValue = "200000")
+    private int gets;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -105,7 +113,8 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
 
     /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
     protected SpecRun specRun() throws MojoExecutionException {
-        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()).withSettle(settleMillis);
+        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()).withSettle(settleMillis)
+                .withGets(gets);
     }
 
     protected Path resultDirectory() {

@@ -49,4 +49,12 @@ final class MojoArguments {
         }
         return Duration.ofMillis(millis);
     }
+
+    /** {@code memstore.gets}; a negative count is refused, naming the parameter. */
+    static int gets(int gets) {
+        if (gets < 0) {
+            throw new IllegalArgumentException("gets (memstore.gets) must be 0 or more; was " + gets);
+        }
+        return gets;
+    }
 }

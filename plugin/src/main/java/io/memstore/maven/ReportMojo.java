@@ -90,6 +90,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
     private long settleMillis;
 
+    /** As {@code memstore:check}'s: the gets each probe times for the gets/s figure. */
+    @Parameter(property = "memstore.gets", defaultValue = "200000")
+    private int gets;
+
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
@@ -143,7 +147,7 @@ public class ReportMojo extends AbstractMavenReport {
                     + scale + ")");
             try {
                 run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog())
-                        .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).measure(only, scale, null, MissingBaseline.WARN.specName());
+                        .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).withGets(gets).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
             }

@@ -5,6 +5,7 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
@@ -40,6 +41,7 @@ final class SpecRun {
     private String timeout;
     private boolean keepFiles;
     private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
+    private int gets = ProbeArgs.DEFAULT_GETS;
     private WorkloadSpec spec;
 
     private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath,
@@ -85,6 +87,12 @@ final class SpecRun {
         return this;
     }
 
+    /** The gets each probe times for the gets/s figure ({@code memstore.gets}). */
+    SpecRun withGets(int gets) {
+        this.gets = gets;
+        return this;
+    }
+
     /** The spec file, or null for the embedded default. */
     Path specFile() {
         return specFile;
@@ -127,6 +135,7 @@ final class SpecRun {
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withSettle(MojoArguments.settle(settleMillis))
+                    .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> log.info("memstore: " + label + line),

@@ -71,6 +71,15 @@ class SpecRunTest {
     }
 
     @Test
+    void theGetsGoToTheProbesAndANegativeCountNamesTheProperty() throws Exception {
+        assertThat(path(null).runner("").gets()).isEqualTo(200_000);
+        assertThat(path(null).withGets(1000).runner("").gets()).isEqualTo(1000);
+        SpecRun path = path(null).withGets(-1);
+        assertThatThrownBy(() -> path.runner("")).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("memstore.gets").hasMessageContaining("was -1");
+    }
+
+    @Test
     void theProbesGetTheSettingsAndWorkUnderTheResults() throws Exception {
         Recording log = new Recording();
         List<String> lines = log.info;
