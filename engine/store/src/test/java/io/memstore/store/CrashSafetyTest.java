@@ -3,10 +3,6 @@ package io.memstore.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,7 +10,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -22,8 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sqlite.SQLiteConfig;
@@ -103,44 +96,20 @@ class CrashSafetyTest {
             boolean early = rnd.nextInt(6) == 0;
             long delayMs = early ? rnd.nextInt(700) : rnd.nextInt(300);
             Path stderr = dir.resolve("child-" + trial + ".err");
-            Process child = new ProcessBuilder(StoreTestSupport.java(), "-Xmx96m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                    CrashChild.class.getName(), file.toString(), mode.name(), Long.toString(childSeed))
-                    .redirectError(stderr.toFile()).start();
-            child.getOutputStream().close();
-            List<String> lines = Collections.synchronizedList(new ArrayList<>());
-            CountDownLatch opened = new CountDownLatch(1);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String l = r.readLine(); l != null; l = r.readLine()) {
-                        lines.add(l);
-                        if (l.startsWith("O ")) {
-                            opened.countDown();
-                        }
-                    }
-                } catch (IOException e) {
-                    // the pipe ends with the child
-                }
-            });
-            reader.start();
+            KilledChild child = KilledChild.start(CrashChild.class, stderr, file.toString(), mode.name(),
+                    Long.toString(childSeed));
             if (!early) {
-                assertThat(opened.await(60, TimeUnit.SECONDS)).as("trial %d: child opened the store", trial).isTrue();
+                assertThat(child.awaitOpened(60)).as("trial %d: child opened the store", trial).isTrue();
             }
             Thread.sleep(delayMs);
-            // SIGKILL through the handle: Process.destroyForcibly would also close our end of the pipe and drop
-            // the lines the child wrote last, which are the ones that matter
-            child.toHandle().destroyForcibly();
-            assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            reader.join(30_000);
-            int exit = child.exitValue();
+            int exit = child.kill();
             if (exit == 137) {
                 kills++;
             } else if (exit != 0) {
                 fail("trial %d (%s, seed %d): the child failed by itself, exit %d:%n%s", trial, mode, childSeed, exit,
                         Files.readString(stderr));
             }
-            verify(trial, childSeed, new ArrayList<>(lines));
+            verify(trial, childSeed, child.lines());
         }
 
         void verify(int trial, long childSeed, List<String> lines) throws Exception {

@@ -3,18 +3,11 @@ package io.memstore.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,38 +34,17 @@ class IndexImageCrashTest {
         int fromImage = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
             Path stderr = dir.resolve("child-" + trial + ".err");
-            Process child = new ProcessBuilder(StoreTestSupport.java(), "-Xmx96m", "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                    ImageCrashChild.class.getName(), file.toString(), Long.toString(rnd.nextLong()))
-                    .redirectError(stderr.toFile()).start();
-            child.getOutputStream().close();
-            List<String> lines = Collections.synchronizedList(new ArrayList<>());
-            CountDownLatch opened = new CountDownLatch(1);
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String l = r.readLine(); l != null; l = r.readLine()) {
-                        lines.add(l);
-                        if (l.startsWith("O ")) {
-                            opened.countDown();
-                        }
-                    }
-                } catch (IOException e) {
-                    // the pipe ends with the child
-                }
-            });
-            reader.start();
-            assertThat(opened.await(120, TimeUnit.SECONDS)).as("trial %d: the child opened the store", trial).isTrue();
+            KilledChild child = KilledChild.start(ImageCrashChild.class, stderr, file.toString(),
+                    Long.toString(rnd.nextLong()));
+            assertThat(child.awaitOpened(120)).as("trial %d: the child opened the store", trial).isTrue();
             Thread.sleep(200 + rnd.nextInt(1500));
-            child.toHandle().destroyForcibly(); // SIGKILL; keeps our end of the pipe, unlike Process.destroyForcibly
-            assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            reader.join(30_000);
-            if (child.exitValue() != 137) {
-                fail("trial %d: the child ended by itself, exit %d:%n%s", trial, child.exitValue(),
+            int exit = child.kill();
+            if (exit != 137) {
+                fail("trial %d: the child ended by itself, exit %d:%n%s", trial, exit,
                         Files.readString(stderr));
             }
             killed++;
-            List<String> said = whole(lines);
+            List<String> said = whole(child.lines());
             long returned = -1;
             String last = said.isEmpty() ? "" : said.get(said.size() - 1);
             for (String l : said) {
