@@ -100,9 +100,11 @@ public final class PlanJson {
         Map<String, Object> rules = new LinkedHashMap<>();
         rules.put("heapBand", "max(" + PlanRules.MIN_HEAP_UNCERTAINTY + ", 3 * relativeRmsError + largest relative"
                 + " run spread)");
-        rules.put("rssBand", "baseline and growth of the calibration rows at their extremes, old = k * (liveHeap"
-                + " + 4 MiB) with k from 1/0.9 to 1/0.8 at calibration and at the planned size, the heap band");
-        rules.put("rss", "baselineRss + growth + old + min(32 MiB, old / 2), old = (liveHeap + 4 MiB) / 0.85");
+        String live = "(liveHeap + " + RssModel.JVM_LIVE_HEAP_MIB + " MiB)";
+        rules.put("rssBand", "baseline and growth of the calibration rows at their extremes, old = k * " + live
+                + " with k from " + RssModel.kRange() + " at calibration and at the planned size, the heap band");
+        rules.put("rss", "baselineRss + growth + old + min(" + RssModel.youngCapText() + ", old / 2), old = " + live
+                + " / " + RssModel.midDivisor());
         rules.put("xmx", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high index.liveHeap + 64 MiB)");
         rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, xmx +"
                 + " baselineRss))");

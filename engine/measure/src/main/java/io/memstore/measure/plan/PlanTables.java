@@ -68,8 +68,9 @@ public final class PlanTables {
                     + " column names the system");
         }
         lines.add("rules: band = max(3 %, 3 x fit RMS + run spread) for the heap; RSS = baseline + growth + old +"
-                + " young, old = 1.11..1.25 x (heap + 4 MiB) as the probe's 10..20 % free heap allows, young ="
-                + " min(32 MiB, old / 2), band from both ends of that range and of the calibration rows; -Xmx ="
+                + " young, old = " + RssModel.kRange() + " x (heap + " + RssModel.JVM_LIVE_HEAP_MIB + " MiB) as the"
+                + " probe's " + RssModel.freeRange() + " free heap allows, young = min(" + RssModel.youngCapText()
+                + ", old / 2), band from both ends of that ratio and of the calibration rows; -Xmx ="
                 + " 1.5 x high heap + 64 MiB; container limit = 1.1 x max(high RSS, -Xmx + JVM"
                 + " baseline RSS); a scenario fails when its predicted RSS exceeds machineMemory");
         return lines;

@@ -1,11 +1,14 @@
 package io.memstore.measure.plan;
 
+import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The resident set of a JVM that holds the index, read as the probe reads it (settled: compilers quiet, full
@@ -13,19 +16,24 @@ import java.util.List;
  * parts it is made of rather than from a line through small rows:
  * <pre>
  *   rss = baselineRss + growth + heap(L)
- *   heap(L) = old + young,  old = k * (L + {@value #JVM_LIVE_HEAP_MIB} MiB),  young = min(32 MiB, old / 2)
+ *   heap(L) = old + young,  old = k * (L + {@value #JVM_LIVE_HEAP_MIB} MiB),  young = min(youngCap, old / 2)
  * </pre>
  * <ul>
  *   <li><b>baselineRss</b>: the JVM before the build, measured in every row: its code, the CDS archive, metaspace,
  *       thread stacks, the empty index or store, the first heap pages.</li>
  *   <li><b>heap(L)</b> for L bytes of live index (the heap model's prediction): under the probe's flags
- *       ({@link io.memstore.measure.probe.ProbeJvm}) the serial collector sizes the old generation after a full
- *       collection so that between {@value #MIN_FREE_PERCENT} % ({@code -XX:MinHeapFreeRatio}) and
- *       {@value #MAX_FREE_PERCENT} % ({@code MaxHeapFreeRatio}) of it is free, so it holds k times its live data
- *       with {@code 1/0.9 <= k <= 1/0.8}; the live data is the index and the JVM's own objects (taken as
- *       {@value #JVM_LIVE_HEAP_MIB} MiB). The young generation is sized at a {@code NewRatio} (2) share of the old one
- *       up to {@code -XX:MaxNewSize} (32 MiB) and is resident end to end, since the build cycled through it. Where in
- *       its range k lands depends on the collections' history, not on the data, so k is a band, not a fit.</li>
+ *       ({@link ProbeJvm}) the serial collector sizes the old generation after a full collection so that between
+ *       {@link ProbeJvm#MIN_HEAP_FREE_PERCENT} % ({@code -XX:MinHeapFreeRatio}) and
+ *       {@link ProbeJvm#MAX_HEAP_FREE_PERCENT} % ({@code MaxHeapFreeRatio}) of it is free, so it holds k times its
+ *       live data with {@code 1/(1 - min) <= k <= 1/(1 - max)}; the live data is the index and the JVM's own
+ *       objects (taken as {@value #JVM_LIVE_HEAP_MIB} MiB). The collector grows the old generation to the low end at
+ *       once but shrinks it in steps (none at the first of consecutive shrinking full collections, then 10 %, 40 %
+ *       and all of the excess); the probe reads the heap after at least four consecutive full collections, so a
+ *       heap the load left larger has reached the high end by then and k lies within the range, not above it.
+ *       Where in the range k lands depends on the collections' history, not on the data, so k is a band, not a
+ *       fit (with both ratios equal the band is one ratio). The young generation is sized at a {@code NewRatio} (2)
+ *       share of the old one up to {@code -XX:MaxNewSize} ({@link ProbeJvm#MAX_NEW_SIZE}) and is resident end to
+ *       end, since the build cycled through it.</li>
  *   <li><b>growth</b>: what the build added outside the heap and keeps (compiled code, metaspace of the classes the
  *       build first used, SQLite's page cache and statements for store rows), less the heap pages the baseline
  *       already counted and heap(L) counts again, so it may be negative. All of it is bounded, none of it grows
@@ -36,10 +44,10 @@ import java.util.List;
  *
  * <p><b>The band</b> ({@link #low}, {@link #high}) is derived, not chosen: a prediction is a calibration row's RSS
  * plus the heap the extra data takes, {@code rss_i - heap_k1(L_i) + heap_k2(L)}, and k1 (at calibration) and k2 (at
- * the planned size) may each lie anywhere in {@code [1/0.9, 1/0.8]}. The low end takes the lowest k at the planned
- * size, the highest at calibration, the smallest baseline and growth among the rows and the heap band's low end;
- * the high end the opposite. The central value takes the middle ratio (15 % free, k = 1/0.85), the median baseline
- * and the median growth.
+ * the planned size) may each lie anywhere in {@code [1/(1 - min), 1/(1 - max)]}. The low end takes the lowest k at
+ * the planned size, the highest at calibration, the smallest baseline and growth among the rows and the heap band's
+ * low end; the high end the opposite. The central value takes the middle free ratio (k = 1/(1 - (min + max)/2)),
+ * the median baseline and the median growth.
  *
  * <p><b>A process without generations</b> (an etcd member, a Go process: {@link #fitProcess}) has no old and young
  * generation to size: its RSS above the idle member is its Go heap in use times the collector's headroom, so there
@@ -58,19 +66,44 @@ import java.util.List;
  */
 public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors,
                        double kLow, double kMid, double kHigh, double liveExtra, double youngCap) {
-    /** The probe's young-generation cap, {@code -XX:MaxNewSize=32m}. */
-    public static final double YOUNG_CAP = 32L << 20;
+    /** The probe's young-generation cap, {@code -XX:MaxNewSize} (B). */
+    public static final double YOUNG_CAP = ProbeJvm.MAX_NEW_SIZE;
     /** The serial collector's default old/young ratio. */
     static final double NEW_RATIO = 2;
     /** The probe's {@code -XX:MinHeapFreeRatio}. */
-    static final int MIN_FREE_PERCENT = 10;
+    static final int MIN_FREE_PERCENT = ProbeJvm.MIN_HEAP_FREE_PERCENT;
     /** The probe's {@code -XX:MaxHeapFreeRatio}. */
-    static final int MAX_FREE_PERCENT = 20;
+    static final int MAX_FREE_PERCENT = ProbeJvm.MAX_HEAP_FREE_PERCENT;
     /** The JVM's own live objects beside the index after the build (the probe's, the JDK's), in MiB. */
     static final int JVM_LIVE_HEAP_MIB = 4;
     static final double K_LOW = 100.0 / (100 - MIN_FREE_PERCENT);
     static final double K_HIGH = 100.0 / (100 - MAX_FREE_PERCENT);
     static final double K_MID = 100.0 / (100 - (MIN_FREE_PERCENT + MAX_FREE_PERCENT) / 2.0);
+
+    /** The ratios k of the probe's old generation as a rule states them: {@code 1.11}, or {@code 1.11..1.25}. */
+    static String kRange() {
+        return range(String.format(Locale.ROOT, "%.2f", K_LOW), String.format(Locale.ROOT, "%.2f", K_HIGH));
+    }
+
+    /** The probe's free heap after a full collection as a rule states it: {@code 10 %}, or {@code 10..20 %}. */
+    static String freeRange() {
+        return range(Integer.toString(MIN_FREE_PERCENT), Integer.toString(MAX_FREE_PERCENT)) + " %";
+    }
+
+    /** The divisor of the live data in the central prediction's old generation: 1 - the middle free ratio. */
+    static String midDivisor() {
+        return BigDecimal.valueOf(200 - MIN_FREE_PERCENT - MAX_FREE_PERCENT).divide(BigDecimal.valueOf(200))
+                .stripTrailingZeros().toPlainString();
+    }
+
+    /** The probe's young-generation cap as a rule states it: {@code 8 MiB}. */
+    static String youngCapText() {
+        return (long) YOUNG_CAP / (1 << 20) + " MiB";
+    }
+
+    private static String range(String low, String high) {
+        return low.equals(high) ? low : low + ".." + high;
+    }
 
     /**
      * One calibration row as the model sees it.

@@ -25,6 +25,9 @@ final class HeapMeter {
      * At least this many: HotSpot's serial collector may leave dead objects uncompacted ("dead wood", up to
      * MarkSweepDeadRatio = 5 % of the old generation) except on every MarkSweepAlwaysCompactCount-th (4th)
      * full collection. The probe's JVM sets the ratio to 0; four collections make the reading right without it.
+     * Four in a row also let the collector finish shrinking the old generation to {@code MaxHeapFreeRatio}, which
+     * it does in steps (none of the excess at the first of consecutive shrinking collections, then 10 %, 40 %, all),
+     * so the resident set read after them is that of the free ratios, not of the load's last collections.
      */
     private static final int MIN_COLLECTIONS = 4;
 

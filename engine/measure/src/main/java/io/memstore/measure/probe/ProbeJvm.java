@@ -23,15 +23,24 @@ import java.util.Map;
  *       reading counts it, differently from run to run and more at large rows than at small ones. With 0 every
  *       full collection compacts completely, so the reading is the reachable heap and predictions from small
  *       rows hold.</li>
- *   <li>{@code -XX:MaxNewSize=32m}: the young generation is touched from end to end between collections, so
- *       all of it is resident, and by default it is a third of the heap. Capped at 32 MiB, a large row's RSS
- *       stays close to its live heap, at the price of more young collections.</li>
- *   <li>{@code -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20}: the heap starts small, grows only
- *       until 10 % of it is free after a collection and shrinks when more than 20 % is. A garbage-free build
- *       (the TreeMap index) leaves free space untouched, hence not resident, and the ratios hardly matter; but
- *       a B-tree whose inserts replace packed leaf arrays promotes those arrays to the old generation before
- *       they die, fills its free space with garbage, and makes all of it resident; tighter ratios keep less of
- *       that garbage resident. The price is more full collections during the load, cheap for packed arrays.</li>
+ *   <li>{@code -XX:MaxNewSize=8m} ({@link #MAX_NEW_SIZE}): the young generation is touched from end to end
+ *       between collections, so all of it is resident, and by default it is a third of the heap. Its RSS above
+ *       the baseline's young generation (a third of {@code -Xms16m}) is memory that holds no data; capped at
+ *       8 MiB it is a few MiB, and a large row's RSS stays close to its live heap. The price is more young
+ *       collections during the load; each is short, since the young generation is small and the index's
+ *       surviving objects are promoted either way.</li>
+ *   <li>{@code -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=10} ({@link #MIN_HEAP_FREE_PERCENT},
+ *       {@link #MAX_HEAP_FREE_PERCENT}): the heap starts small and after a full collection the old generation is
+ *       sized so that 10 % of it is free: grown when less is, shrunk when more is. A garbage-free build (the
+ *       TreeMap index) leaves free space untouched, hence not resident, and the ratios hardly matter; but a
+ *       B-tree whose inserts replace packed leaf arrays promotes those arrays to the old generation before they
+ *       die, fills its free space with garbage, and makes all of it resident, so the free part after the settled
+ *       state's collections is resident too. With both ratios at 10 % the settled old generation holds its live
+ *       data and a ninth more, the same for every row, which is what the plan's RSS model assumes. The
+ *       collector shrinks in steps (none at the first shrinking full collection, then 10 %, 40 % and all of the
+ *       excess), so the settled state's at least four consecutive full collections are what reach that size.
+ *       The price is a full collection at each step of about 10 % by which the load grows the heap, cheap for
+ *       packed arrays.</li>
  *   <li>{@code -Xmx}: a ceiling, not a target (see {@link #heapLimit}): high enough that a row the estimate
  *       under-guesses by 2x still fits, so a legitimate row does not fail; a runaway row fails fast.</li>
  *   <li>{@code -XX:+ExitOnOutOfMemoryError}: a child out of heap exits at once (code 3) with the reason on
@@ -50,6 +59,12 @@ public final class ProbeJvm {
     /** Extra heap for store rows: JDBC statements, batches of pending rows (B). */
     static final long STORE_HEAP = 64L << 20;
     static final long MIN_HEAP = 128L << 20;
+    /** The young generation's cap, {@code -XX:MaxNewSize} (B). */
+    public static final long MAX_NEW_SIZE = 8L << 20;
+    /** {@code -XX:MinHeapFreeRatio}: the old generation grows after a full collection that leaves less free (%). */
+    public static final int MIN_HEAP_FREE_PERCENT = 10;
+    /** {@code -XX:MaxHeapFreeRatio}: the old generation shrinks after a full collection that leaves more free (%). */
+    public static final int MAX_HEAP_FREE_PERCENT = 10;
 
     /**
      * Environment variables of the child: {@code MALLOC_ARENA_MAX=2}. glibc's malloc gives threads arenas of their
@@ -70,9 +85,9 @@ public final class ProbeJvm {
                 "-Xms16m",
                 "-Xmx" + (heapLimit(p) >> 20) + "m",
                 "-XX:MarkSweepDeadRatio=0",
-                "-XX:MaxNewSize=32m",
-                "-XX:MinHeapFreeRatio=10",
-                "-XX:MaxHeapFreeRatio=20",
+                "-XX:MaxNewSize=" + (MAX_NEW_SIZE >> 20) + "m",
+                "-XX:MinHeapFreeRatio=" + MIN_HEAP_FREE_PERCENT,
+                "-XX:MaxHeapFreeRatio=" + MAX_HEAP_FREE_PERCENT,
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Xss512k",
                 "-XX:-UsePerfData",

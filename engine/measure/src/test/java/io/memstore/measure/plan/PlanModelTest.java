@@ -1,5 +1,6 @@
 package io.memstore.measure.plan;
 
+import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.IndexKind;
@@ -110,16 +111,44 @@ class PlanModelTest {
     }
 
     @Test
-    void rssIsBaselineGrowthAndAnOldGenerationOf111To125PercentOfTheLiveDataWithACappedYoungGeneration() {
+    void theFittedModelSizesTheHeapAsTheProbesFlagsDo() {
         // one calibration row: 10 MiB live, 30 MiB above its 40 MiB baseline
         RssModel model = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB)));
+        // k from 1/(1 - MinHeapFreeRatio) to 1/(1 - MaxHeapFreeRatio), the young generation capped at MaxNewSize
+        assertThat(model.kLow()).isEqualTo(100.0 / (100 - ProbeJvm.MIN_HEAP_FREE_PERCENT));
+        assertThat(model.kHigh()).isEqualTo(100.0 / (100 - ProbeJvm.MAX_HEAP_FREE_PERCENT));
+        assertThat(model.kMid()).isBetween(model.kLow(), model.kHigh());
+        assertThat(model.youngCap()).isEqualTo(ProbeJvm.MAX_NEW_SIZE);
+        assertThat(ProbeJvm.flags(TestRows.heapRow(1000, 1, 64, 1e6).params())).contains(
+                "-XX:MaxNewSize=" + (ProbeJvm.MAX_NEW_SIZE >> 20) + "m",
+                "-XX:MinHeapFreeRatio=" + ProbeJvm.MIN_HEAP_FREE_PERCENT,
+                "-XX:MaxHeapFreeRatio=" + ProbeJvm.MAX_HEAP_FREE_PERCENT);
+        double old10 = model.kMid() * 14 * MIB;
+        assertThat(model.growth()).isCloseTo(30 * MIB - old10 - Math.min(ProbeJvm.MAX_NEW_SIZE, old10 / 2),
+                within(1.0));
+        assertThat(model.predict(10 * MIB)).isCloseTo(70 * MIB, within(1.0)); // through its own row
+        // 1000 MiB live: old = k * 1004 MiB, young at its cap
+        assertThat(model.predict(1000 * MIB)).isCloseTo(40 * MIB + model.growth() + model.kMid() * 1004 * MIB
+                + ProbeJvm.MAX_NEW_SIZE, within(1.0));
+        assertThat(model.low(1000 * MIB)).isLessThanOrEqualTo(model.predict(1000 * MIB));
+        assertThat(model.high(1000 * MIB)).isGreaterThanOrEqualTo(model.predict(1000 * MIB));
+        assertThat(RssModel.heap(model.kMid(), 1000 * MIB)).isCloseTo(model.kMid() * 1004 * MIB
+                + ProbeJvm.MAX_NEW_SIZE, within(1.0));
+        assertThatThrownBy(() -> RssModel.fit(List.of(TestRows.heapRow(1000, 1, 64, 1e6))))
+                .hasMessageContaining("/proc");
+    }
+
+    @Test
+    void theRssBandTakesEveryRatioTheFreeRatiosAllowAtCalibrationAndAtThePlannedSizeApart() {
+        // a collector that leaves 10 to 20 % of the old generation free, the young generation capped at 32 MiB;
+        // one calibration row: 10 MiB live, 30 MiB above its 40 MiB baseline
+        RssModel model = new RssModel(40 * MIB, 40 * MIB, 40 * MIB, List.of(new RssModel.Anchor("r", 30 * MIB,
+                10 * MIB)), 1 / 0.9, 1 / 0.85, 1 / 0.8, 4 * MIB, 32 * MIB);
         double old10 = (10 + 4) * MIB / 0.85;
         assertThat(model.growth()).isCloseTo(30 * MIB - 1.5 * old10, within(1.0));
-        assertThat(model.predict(10 * MIB)).isCloseTo(70 * MIB, within(1.0)); // through its own row
-        // 1000 MiB live: old = 1004 MiB / 0.85, young capped at 32 MiB
+        assertThat(model.predict(10 * MIB)).isCloseTo(70 * MIB, within(1.0));
         assertThat(model.predict(1000 * MIB)).isCloseTo(40 * MIB + model.growth() + 1004 * MIB / 0.85 + 32 * MIB,
                 within(1.0));
-        // the band: k may be anywhere in 1/0.9..1/0.8, at calibration and at the planned size apart
         double low = 40 * MIB + (30 * MIB - 1.5 * 14 * MIB / 0.8) + 1004 * MIB / 0.9 + 32 * MIB;
         double high = 40 * MIB + (30 * MIB - 1.5 * 14 * MIB / 0.9) + 1004 * MIB / 0.8 + 32 * MIB;
         assertThat(model.low(1000 * MIB)).isCloseTo(low, within(1.0));
@@ -129,17 +158,17 @@ class PlanModelTest {
         // rows that disagree widen it: their smallest and largest baseline and growth
         RssModel two = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB),
                 row(25_000, 1, 64, IndexKind.BTREE, 2.5 * MIB, 60 * MIB, 42 * MIB)));
+        RssModel one = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB)));
         assertThat(two.baselineLow()).isEqualTo(40 * MIB);
         assertThat(two.baselineHigh()).isEqualTo(42 * MIB);
-        assertThat(two.high(1000 * MIB) - two.low(1000 * MIB)).isGreaterThan(high - low);
+        assertThat(two.high(1000 * MIB) - two.low(1000 * MIB)).isGreaterThan(one.high(1000 * MIB)
+                - one.low(1000 * MIB));
         assertThat(two.rows()).hasSize(2);
-        assertThatThrownBy(() -> RssModel.fit(List.of(TestRows.heapRow(1000, 1, 64, 1e6))))
-                .hasMessageContaining("/proc");
     }
 
     @Test
     void heldOutRowsWhoseHeapLandsAnywhereTheCollectorAllowsFallInsideTheBand() {
-        // rows as the probe's JVM makes them: the old generation anywhere from 1/0.9 to 1/0.8 of the live data,
+        // rows as the probe's JVM makes them: the old generation anywhere in the ratios its free ratios allow,
         // growth and baseline varying by a few MiB; each 1M row predicted from the 100K row of its configuration
         java.util.Random random = new java.util.Random(7);
         int inside = 0;

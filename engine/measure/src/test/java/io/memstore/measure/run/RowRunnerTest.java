@@ -80,7 +80,7 @@ class RowRunnerTest {
             assertThat(m.median(Metrics.JVM_BASELINE_RSS)).isPositive();
         }
         assertThat(m.spread(Metrics.INDEX_LIVE_HEAP)).isZero();
-        assertThat(m.jvmArgs()).startsWith("-XX:+UseSerialGC").contains("-Xmx128m", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxNewSize=32m")
+        assertThat(m.jvmArgs()).startsWith("-XX:+UseSerialGC").contains("-Xmx128m", "-XX:+ExitOnOutOfMemoryError", "-XX:MaxNewSize=8m")
                 .endsWith("-Dmemstore.test=1");
         assertThat(progress).anyMatch(l -> l.startsWith("row 3/12 tiny/keys=2000: run 1/1, started (pid "))
                 .anyMatch(l -> l.startsWith("row 3/12 tiny/keys=2000: run 1/1, measuring heap, "))
@@ -93,7 +93,7 @@ class RowRunnerTest {
 
     @Test
     void theLiveHeapOfAGarbageFreeBuildIsWhatWasAllocated() {
-        // 150,000 keys (~40 MB) outgrow the 32 MiB young generation, so the build promotes and the heap expands;
+        // 150,000 keys (~40 MB) outgrow the 8 MiB young generation, so the build promotes and the heap expands;
         // retained heap and allocated bytes, two independent methods, must agree (an under-read seen once at 1M
         // keys does not reproduce at this size: this is a check of the method, not of that case)
         RowMeasurement m = new RowRunner(options().withGets(1000)).run(row("garbage-free", 150_000, 64, 1));
