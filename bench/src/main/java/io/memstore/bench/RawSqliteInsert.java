@@ -3,16 +3,17 @@ package io.memstore.bench;
 import io.memstore.store.Revision;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.sqlite.SQLiteConfig;
 
 /**
  * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes in its file format (version 7)
  * without their checksums, a narrow {@code kv_key(rev, entry)} row and a {@code kv_value(rev, value)} row per change,
  * both keyed by revision, with the same pragmas (WAL, synchronous=NORMAL, 16 KiB pages, temporary storage in memory)
- * and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once),
+ * and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once, on a connection
+ * that, as the store's, does not fetch generated keys after each),
  * {@code rowsPerTxn} rows per transaction, and no index, no checksum, no meta rows, no index image and no store
  * logic. Row i gets revision i + 1; its entry is that of a key's first put without the entry's 4 B checksum (version
  * 1 and distance 0 to the created revision, one byte each, then the key), and its value row is the value without
@@ -38,7 +39,9 @@ final class RawSqliteInsert {
      * the last commit, for the caller to close.
      */
     static Connection insert(Path file, byte[][] keys, byte[] value, int rowsPerTxn) throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        SQLiteConfig config = new SQLiteConfig();
+        config.setGetGeneratedKeys(false); // as the store's connections: no SELECT last_insert_rowid() per INSERT
+        Connection c = config.createConnection("jdbc:sqlite:" + file);
         try {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA page_size = 16384");

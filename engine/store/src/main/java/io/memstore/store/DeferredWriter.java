@@ -34,7 +34,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class DeferredWriter {
     /** Where batches go: one SQLite transaction per call, called by one thread at a time. */
     interface Sink {
-        void write(List<StoredRow> rows, long lastMain);
+        void write(List<Change> rows, long lastMain);
     }
 
     private final Sink sink;
@@ -92,7 +92,7 @@ final class DeferredWriter {
     }
 
     /** Buffers a commit's rows (writer lock held). */
-    void add(long main, List<StoredRow> rows) {
+    void add(long main, List<Change> rows) {
         PendingRows p = pending;
         if (p.isEmpty()) {
             pendingSince = System.nanoTime();

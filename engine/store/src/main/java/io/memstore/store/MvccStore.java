@@ -73,6 +73,8 @@ public final class MvccStore implements AutoCloseable {
     private final RevisionIndex index;
     private final SqliteBackend backend;
     private final ReentrantLock writeLock = new ReentrantLock();
+    /** Encodes each change's rows as the writer makes it; guarded by the writer lock. */
+    private final Change.Encoder encoder = new Change.Encoder();
     /** DEFERRED only, else null: the group commit buffers and their background flushes. */
     private final DeferredWriter deferred;
     private volatile long currentRevision;
@@ -539,7 +541,7 @@ public final class MvccStore implements AutoCloseable {
     // ---- for WriteTxn (writer lock held) ----
 
     /** Makes a transaction's changes durable (or buffered), then visible: index first, revision last. */
-    void commitLocked(long main, List<StoredRow> rows) {
+    void commitLocked(long main, List<Change> rows) {
         checkOpen();
         if (deferred == null) {
             backend.write(rows, main);
@@ -547,7 +549,7 @@ public final class MvccStore implements AutoCloseable {
             deferred.beforeCommit();
             deferred.add(main, rows);
         }
-        for (StoredRow r : rows) {
+        for (Change r : rows) {
             if (r.tombstone()) {
                 index.tombstone(r.key(), r.rev());
             } else {
@@ -598,7 +600,13 @@ public final class MvccStore implements AutoCloseable {
         return key.clone();
     }
 
-    byte[] checkedValue(byte[] value) {
+    /** The changes' encoder, for the writer's transaction (writer lock held). */
+    Change.Encoder encoder() {
+        return encoder;
+    }
+
+    /** Checks a value to put; the transaction's {@link Change.Encoder} copies it into its value row. */
+    void checkValue(byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("value must not be null (an empty value is allowed)");
         }
@@ -607,7 +615,6 @@ public final class MvccStore implements AutoCloseable {
                     + options.maxValueSize() + " B (StoreOptions.maxValueSize, settable up to "
                     + StoreOptions.MAX_VALUE_SIZE_LIMIT + " B)");
         }
-        return value.clone();
     }
 
     static void checkRangeKeys(byte[] key, byte[] end) {

@@ -8,7 +8,8 @@ import java.util.List;
  * look a revision up here before asking SQLite, because SQLite's read connections cannot see them.
  *
  * <p>Rows arrive in ascending revision order (commits in main revision order, a transaction's changes in sub
- * order), so the buffer is two parallel append-only arrays, the packed revisions and the rows, searched by
+ * order), so the buffer is two parallel append-only arrays, the packed revisions and the {@link Change}s (each
+ * with its kv_key entry and kv_value row already encoded, as the flush binds them), searched by
  * binary search: no boxed key or map node per row. Only the writer adds, while the buffer is pending; the flush
  * reads the rows once the buffer has been handed over (see {@link DeferredWriter}). A buffer is never emptied:
  * after its SQLite commit it is dropped whole, so a reader still holding it finds its rows there, and one that
@@ -21,7 +22,7 @@ import java.util.List;
  */
 final class PendingRows {
     private volatile long[] revs;
-    private volatile StoredRow[] rows;
+    private volatile Change[] rows;
     /** Rows readers may look at; written only by the writer, after the row itself. */
     private volatile int count;
     private int revisions;
@@ -32,14 +33,14 @@ final class PendingRows {
     PendingRows(int expectedRows) {
         int n = Math.max(16, Math.min(expectedRows, 1 << 16));
         revs = new long[n];
-        rows = new StoredRow[n];
+        rows = new Change[n];
     }
 
     /** Adds the rows of one committed write transaction (writer lock held, buffer pending). */
-    void add(long main, List<StoredRow> changes) {
+    void add(long main, List<Change> changes) {
         int n = count;
         long[] rv = revs;
-        StoredRow[] rs = rows;
+        Change[] rs = rows;
         if (n + changes.size() > rv.length) {
             int capacity = Math.max(rv.length * 2, n + changes.size());
             rv = Arrays.copyOf(rv, capacity);
@@ -48,7 +49,7 @@ final class PendingRows {
             rows = rs;
         }
         long added = 0;
-        for (StoredRow r : changes) {
+        for (Change r : changes) {
             if (n > 0 && r.rev() <= rv[n - 1]) {
                 throw new IllegalStateException("deferred rows out of order: " + Revision.toString(r.rev())
                         + " after " + Revision.toString(rv[n - 1]));
@@ -64,11 +65,11 @@ final class PendingRows {
         lastMain = main;
     }
 
-    /** The row at packed revision {@code rev}, or null (any thread). */
+    /** The row at packed revision {@code rev}, its value copied out of the buffered value row, or null (any thread). */
     StoredRow get(long rev) {
         int n = count; // first: see the class comment
         int i = Arrays.binarySearch(revs, 0, n, rev);
-        return i < 0 ? null : rows[i];
+        return i < 0 ? null : rows[i].toStoredRow();
     }
 
     boolean isEmpty() {
@@ -90,8 +91,8 @@ final class PendingRows {
         return lastMain;
     }
 
-    /** The rows in revision order (for the flush, once the writer no longer adds). */
-    List<StoredRow> rows() {
+    /** The changes in revision order (for the flush, once the writer no longer adds). */
+    List<Change> rows() {
         return Arrays.asList(rows).subList(0, count);
     }
 }

@@ -4,14 +4,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
- * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}), each change's kv_key entry
- * ({@link KeyEntry}) and kv_value row ({@link ValueRow}), their checksums included, made as they are bound. Rows
- * go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one statement per table, each prepared once and reused: in
- * one transaction that writes rows faster than addBatch/executeBatch, since SQLite parses nothing and the driver
- * makes one native call per statement. The caller owns the transaction.
+ * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}): each change's kv_key entry
+ * ({@link KeyEntry}) and kv_value row ({@link ValueRow}), their checksums included, bound as the {@link Change}
+ * holds them (encoded when the change was made), so that the thread that writes, often the deferred flush's, does
+ * SQLite's work and nothing else. Rows go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one statement per
+ * table, each prepared once and reused: in one transaction that writes rows faster than addBatch/executeBatch,
+ * since SQLite parses nothing and the driver makes one native call per statement. The caller owns the transaction.
  */
 final class RowWriter implements AutoCloseable {
     /** Rows per multi-row INSERT: 2 parameters each, well under SQLite's limit of 32,766. */
@@ -27,9 +27,6 @@ final class RowWriter implements AutoCloseable {
     private final PreparedStatement keyChunk;
     private final PreparedStatement valueOne;
     private final PreparedStatement valueChunk;
-    private final CRC32C crc = new CRC32C();
-    private final byte[] scratch = new byte[8];
-    private final ValueRow valueRow = new ValueRow();
 
     RowWriter(Connection c) throws SQLException {
         PreparedStatement[] made = new PreparedStatement[4];
@@ -57,7 +54,7 @@ final class RowWriter implements AutoCloseable {
     }
 
     /** Inserts {@code rows} (ascending revisions) into both tables. */
-    void insert(List<StoredRow> rows) throws SQLException {
+    void insert(List<Change> rows) throws SQLException {
         int n = rows.size();
         int i = 0;
         for (; i + CHUNK_ROWS <= n; i += CHUNK_ROWS) {
@@ -78,14 +75,14 @@ final class RowWriter implements AutoCloseable {
         }
     }
 
-    private void bindKey(PreparedStatement st, int at, StoredRow r) throws SQLException {
+    private static void bindKey(PreparedStatement st, int at, Change r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, KeyEntry.encode(crc, scratch, r.rev(), r.key(), r.createRev(), r.version()));
+        st.setBytes(at + 2, r.entry());
     }
 
-    private void bindValue(PreparedStatement st, int at, StoredRow r) throws SQLException {
+    private static void bindValue(PreparedStatement st, int at, Change r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, valueRow.encode(r.rev(), r.key(), r.createRev(), r.version(), r.value()));
+        st.setBytes(at + 2, r.valueRow());
     }
 
     /** Closes every statement, each even when closing another failed; throws the first failure. */

@@ -83,7 +83,7 @@ final class SqliteBackend implements AutoCloseable {
     // ---- writing (writer lock held by the caller) ----
 
     /** See {@link StoreWriter#write}. */
-    void write(List<StoredRow> rows, long currentRevision) {
+    void write(List<Change> rows, long currentRevision) {
         writer.write(rows, currentRevision);
     }
 

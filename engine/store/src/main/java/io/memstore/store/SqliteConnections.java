@@ -29,6 +29,9 @@ final class SqliteConnections {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(readOnly);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        // else the driver follows every INSERT with a statement of its own, SELECT last_insert_rowid(), for
+        // getGeneratedKeys, which the store never calls: the row writes would run two statements each
+        config.setGetGeneratedKeys(false);
         return config.createConnection("jdbc:sqlite:" + file);
     }
 

@@ -82,7 +82,7 @@ final class StoreWriter {
      * Writes {@code rows} (ascending revisions), the new current revision and row count in one SQLite
      * transaction. On failure nothing of it is written and no transaction is left open.
      */
-    void write(List<StoredRow> rows, long currentRevision) {
+    void write(List<Change> rows, long currentRevision) {
         try {
             if (prepareAgain) {
                 prepareStatements();

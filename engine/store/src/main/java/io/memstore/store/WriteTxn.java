@@ -28,7 +28,7 @@ public final class WriteTxn implements AutoCloseable {
     private final MvccStore store;
     private final long main;
     private final Thread owner = Thread.currentThread();
-    private final ArrayList<StoredRow> changes = new ArrayList<>(2);
+    private final ArrayList<Change> changes = new ArrayList<>(2);
     /**
      * The state of every key this transaction changed, after its changes so far (DELETED when deleted).
      * Built lazily: a one-operation transaction, the common case, never needs it.
@@ -54,12 +54,12 @@ public final class WriteTxn implements AutoCloseable {
     public long put(byte[] key, byte[] value) {
         checkActive();
         byte[] k = store.checkedKey(key);
-        byte[] v = store.checkedValue(value);
+        store.checkValue(value);
         long rev = Revision.pack(main, changes.size());
         KeyState prior = liveState(k);
         long createRev = prior == null ? rev : prior.createRevision();
         long version = prior == null ? 1 : prior.version() + 1;
-        changes.add(StoredRow.put(rev, k, v, createRev, version));
+        changes.add(store.encoder().put(rev, k, value, createRev, version));
         if (overlay != null) {
             overlay.put(k, new KeyState(rev, createRev, version));
         }
@@ -95,7 +95,7 @@ public final class WriteTxn implements AutoCloseable {
             doomed = new ArrayList<>(merged.keySet());
         }
         for (byte[] k : doomed) {
-            changes.add(StoredRow.tombstone(Revision.pack(main, changes.size()), k));
+            changes.add(store.encoder().tombstone(Revision.pack(main, changes.size()), k));
             if (overlay != null) {
                 overlay.put(k, DELETED);
             }
@@ -150,7 +150,7 @@ public final class WriteTxn implements AutoCloseable {
     private TreeMap<byte[], KeyState> overlay() {
         if (overlay == null) {
             overlay = new TreeMap<>(Arrays::compareUnsigned);
-            for (StoredRow r : changes) {
+            for (Change r : changes) {
                 overlay.put(r.key(), r.tombstone() ? DELETED : new KeyState(r.rev(), r.createRev(), r.version()));
             }
         }

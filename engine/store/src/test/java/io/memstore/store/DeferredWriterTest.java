@@ -39,7 +39,7 @@ class DeferredWriterTest {
         final List<String> threads = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void write(List<StoredRow> rows, long lastMain) {
+        public void write(List<Change> rows, long lastMain) {
             int now = active.incrementAndGet();
             mostActive = Math.max(mostActive, now);
             try {
@@ -52,7 +52,7 @@ class DeferredWriterTest {
                 if (toFailWithError.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                     throw new OutOfMemoryError("planted");
                 }
-                for (StoredRow r : rows) {
+                for (Change r : rows) {
                     written.add(r.rev());
                 }
                 batches.add(lastMain);
@@ -91,9 +91,9 @@ class DeferredWriterTest {
         }
     }
 
-    private static StoredRow row(long main) {
+    private static Change row(long main) {
         long rev = Revision.pack(main, 0);
-        return StoredRow.put(rev, new byte[] {(byte) main}, new byte[] {1}, rev, 1);
+        return new Change.Encoder().put(rev, new byte[] {(byte) main}, new byte[] {1}, rev, 1);
     }
 
     /** A commit of one row, as MvccStore makes it. */

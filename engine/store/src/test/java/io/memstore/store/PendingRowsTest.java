@@ -12,18 +12,20 @@ import org.junit.jupiter.api.Test;
 
 class PendingRowsTest {
 
-    private static StoredRow row(long main, long sub) {
+    private static final Change.Encoder ENCODER = new Change.Encoder();
+
+    private static Change row(long main, long sub) {
         long rev = Revision.pack(main, sub);
-        return StoredRow.put(rev, new byte[] {(byte) main, (byte) sub}, new byte[(int) (sub % 3)], rev, 1);
+        return ENCODER.put(rev, new byte[] {(byte) main, (byte) sub}, new byte[(int) (sub % 3)], rev, 1);
     }
 
     @Test
     void findsEveryRowByRevisionAndNothingElse() {
         PendingRows p = new PendingRows(16);
         assertThat(p.isEmpty()).isTrue();
-        List<StoredRow> all = new ArrayList<>();
+        List<Change> all = new ArrayList<>();
         for (long main = 1; main <= 100; main++) {
-            List<StoredRow> txn = new ArrayList<>();
+            List<Change> txn = new ArrayList<>();
             for (long sub = 0; sub < main % 4 + 1; sub++) {
                 txn.add(row(main, sub));
             }
@@ -32,8 +34,13 @@ class PendingRowsTest {
         }
         // grew well past the 16 rows it was sized for
         assertThat(p.rows()).containsExactlyElementsOf(all);
-        for (StoredRow r : all) {
-            assertThat(p.get(r.rev())).isSameAs(r);
+        for (Change r : all) {
+            StoredRow got = p.get(r.rev());
+            assertThat(got.rev()).isEqualTo(r.rev());
+            assertThat(got.key()).isSameAs(r.key());
+            assertThat(got.value()).isEqualTo(ValueRow.value(r.valueRow())).hasSize((int) (Revision.sub(r.rev()) % 3));
+            assertThat(new ValueRow().problem(got.rev(), got.key(), got.createRev(), got.version(), r.valueRow()))
+                    .isNull();
         }
         assertThat(p.get(Revision.pack(1, 2))).isNull(); // transaction 1 has two changes
         assertThat(p.get(Revision.pack(4, 1))).isNull(); // transaction 4 has one
@@ -41,13 +48,13 @@ class PendingRowsTest {
         assertThat(p.get(0)).isNull();
         assertThat(p.revisions()).isEqualTo(100);
         assertThat(p.lastMain()).isEqualTo(100);
-        assertThat(p.bytes()).isEqualTo(all.stream().mapToLong(StoredRow::sizeBytes).sum());
+        assertThat(p.bytes()).isEqualTo(all.stream().mapToLong(Change::sizeBytes).sum());
     }
 
     @Test
     void refusesRowsOutOfRevisionOrderAndKeepsWhatItHad() {
         PendingRows p = new PendingRows(16);
-        StoredRow five = row(5, 0);
+        Change five = row(5, 0);
         p.add(5, List.of(five));
         assertThatThrownBy(() -> p.add(4, List.of(row(4, 0))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("4.0 after 5.0");
