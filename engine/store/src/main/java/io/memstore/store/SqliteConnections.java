@@ -35,7 +35,10 @@ final class SqliteConnections {
         return config.createConnection("jdbc:sqlite:" + file);
     }
 
-    /** The writer's settings: WAL mode (refused otherwise), the durability's synchronous, cache and temp store. */
+    /**
+     * The writer's settings: WAL mode (refused otherwise), the durability's synchronous, cache and temp store, and
+     * with {@link Durability#DEFERRED} the automatic checkpoint's backstop length ({@link WalCheckpointer}).
+     */
     static void configureWriter(Connection w, StoreOptions options) throws SQLException {
         try (Statement s = w.createStatement()) {
             String mode;
@@ -48,6 +51,9 @@ final class SqliteConnections {
             s.execute("PRAGMA synchronous = " + synchronous(options));
             s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
             s.execute("PRAGMA temp_store = MEMORY");
+            if (options.durability() == Durability.DEFERRED) { // a WalCheckpointer checkpoints beside the writer
+                s.execute("PRAGMA wal_autocheckpoint = " + WalCheckpointer.WRITER_AUTOCHECKPOINT_FRAMES);
+            }
         }
     }
 

@@ -16,10 +16,13 @@ import java.sql.Statement;
  * connection runs that checkpoint after any commit that leaves the log longer than 1000 pages (SQLite's
  * {@code wal_autocheckpoint}), in the committing thread. Here the flush asks for a checkpoint after each commit
  * ({@link #request}) and this thread runs {@code PRAGMA wal_checkpoint(PASSIVE)}, which copies what no reader
- * still needs and never waits for the writer. The writer keeps SQLite's automatic checkpoint: it finishes what
- * this thread has left when the log is long, and it bounds the log as before if this thread falls behind or its
- * checkpoints fail. Which connection copies the pages changes nothing in what a crash leaves: a checkpoint syncs
- * the log before it overwrites the database and the database before the log is reused.
+ * still needs and never waits for the writer. The writer keeps an automatic checkpoint of its own only as a
+ * backstop, at {@link #WRITER_AUTOCHECKPOINT_FRAMES}, beyond the length the waits below keep the log to: at
+ * SQLite's 1000 pages it ran in the flush thread after every commit that found this thread idle once the log had
+ * reached that length, so the thread that bounds an ingest copied pages and waited for their fsyncs after all;
+ * it still bounds the log if this thread falls far behind or its checkpoints fail. Which connection copies the
+ * pages changes nothing in what a crash leaves: a checkpoint syncs the log before it overwrites the database and
+ * the database before the log is reused.
  *
  * <p>The log starts over only if a transaction begins with every frame backfilled. With each batch beginning
  * while the checkpoint of the one before still runs, that seldom happens, and the log would grow by a batch at a
@@ -38,9 +41,14 @@ import java.sql.Statement;
 final class WalCheckpointer implements AutoCloseable {
     /**
      * The log's length in frames at which the next batch waits for the checkpoints: SQLite's default {@code
-     * wal_autocheckpoint}, which the writer's own connection keeps.
+     * wal_autocheckpoint}, the length at which a writer alone starts the log over.
      */
     static final long RESTART_FRAMES = 1000;
+    /**
+     * The writer connection's own {@code wal_autocheckpoint} beside this thread: four times {@link #RESTART_FRAMES},
+     * which the log reaches only when the checkpoints here fall behind by many batches or fail.
+     */
+    static final long WRITER_AUTOCHECKPOINT_FRAMES = 4 * RESTART_FRAMES;
     /** Batches committed during one checkpoint after which the next batch waits for it. */
     static final int COMMITS_PER_CHECKPOINT = 8;
 
