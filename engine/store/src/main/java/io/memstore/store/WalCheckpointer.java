@@ -35,15 +35,22 @@ import java.sql.Statement;
  * appended while it ran, and as many while the next one ran, so the log stays below {@code RESTART_FRAMES} plus
  * twice {@code COMMITS_PER_CHECKPOINT} batches.
  *
+ * <p>Each such wait stops the thread that bounds an ingest for the rest of a checkpoint: its copy and its two
+ * fsyncs, which take longest when the disk is busy. The longer the log may grow before a restart, the fewer the
+ * waits, at the price of the log's size on disk: {@code RESTART_FRAMES} is four times SQLite's default {@code
+ * wal_autocheckpoint} of 1000 pages, 62.5 MiB of 16 KiB pages (the performance page gives the ingest's times at
+ * both lengths). A store that writes small batches seldom reaches it: a checkpoint that ends before the next
+ * batch begins lets that batch start the log over without a wait.
+ *
  * <p>Requests coalesce: one pending request stands for all of them. A checkpoint that fails (the disk full, an
  * I/O error) changes nothing committed; it is counted in {@link #failures} and the next request tries again.
  */
 final class WalCheckpointer implements AutoCloseable {
     /**
-     * The log's length in frames at which the next batch waits for the checkpoints: SQLite's default {@code
-     * wal_autocheckpoint}, the length at which a writer alone starts the log over.
+     * The log's length in frames at which the next batch waits for the checkpoints, so that it starts the log over:
+     * four times SQLite's default {@code wal_autocheckpoint} (see the class comment).
      */
-    static final long RESTART_FRAMES = 1000;
+    static final long RESTART_FRAMES = 4000;
     /**
      * The writer connection's own {@code wal_autocheckpoint} beside this thread: four times {@link #RESTART_FRAMES},
      * which the log reaches only when the checkpoints here fall behind by many batches or fail.
