@@ -59,6 +59,9 @@ public final class ProcessFigures {
             "                           an index's live heap per key, loose, settled and compacted (run with -XX:+UseSerialGC)",
             "  reopen FILE KEYS VERSIONS OPENS",
             "                           time each open of a store file (built first when missing), the first in a fresh JVM",
+            "  ingest-threads ROWS PAIRS",
+            "                           store and raw ingests alternated in this JVM, each with every thread's CPU time",
+            "                           (Linux); run with the IngestBenchmark forks' flags; the first 2 pairs warm up",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
@@ -119,6 +122,13 @@ public final class ProcessFigures {
                 load(out);
                 Reopen.measure(Path.of(rest.get(0)), positive(rest.get(1), "KEYS"), positive(rest.get(2), "VERSIONS"),
                         positive(rest.get(3), "OPENS"), out);
+                load(out);
+                return 0;
+            }
+            case "ingest-threads" -> {
+                arguments(rest, 2, 2);
+                load(out);
+                IngestThreads.measure(positive(rest.get(0), "ROWS"), positive(rest.get(1), "PAIRS"), out);
                 load(out);
                 return 0;
             }
