@@ -14,6 +14,7 @@ import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.store.BTreeIndex;
+import io.memstore.store.GetParts;
 import io.memstore.store.IndexFootprint;
 import java.io.File;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,6 +64,8 @@ public final class ProcessFigures {
             "  ingest-threads ROWS PAIRS",
             "                           store and raw ingests alternated in this JVM, each with every thread's CPU time",
             "                           (Linux); run with the IngestBenchmark forks' flags; the first 2 pairs warm up",
+            "  get-parts ROWS ROUNDS    the store get, the raw select and the get's parts on one file, slices of each",
+            "                           alternated in this JVM, by CPU time; run with the StoreGetBenchmark forks' flags",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
@@ -129,6 +133,19 @@ public final class ProcessFigures {
                 arguments(rest, 2, 2);
                 load(out);
                 IngestThreads.measure(positive(rest.get(0), "ROWS"), positive(rest.get(1), "PAIRS"), out);
+                load(out);
+                return 0;
+            }
+            case "get-parts" -> {
+                arguments(rest, 2, 2);
+                int rows = positive(rest.get(0), "ROWS");
+                load(out);
+                try {
+                    GetParts.measure(Workload.keys(rows), Workload.value(), Workload.shuffled(rows),
+                            positive(rest.get(1), "ROUNDS"), out);
+                } catch (SQLException e) {
+                    throw new IOException("get-parts: " + e.getMessage(), e);
+                }
                 load(out);
                 return 0;
             }
