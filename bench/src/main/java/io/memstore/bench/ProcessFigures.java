@@ -59,8 +59,9 @@ public final class ProcessFigures {
             "  ratios JMH.json          the ratios of a JMH result (-rf json -rff FILE) against their targets (its speed half)",
             "  footprint btree|reference KEYS VERSIONS random|hierarchical|sequential [LEAF-CAPACITY] [roundrobin|shuffled]",
             "                           an index's live heap per key, loose, settled and compacted (run with -XX:+UseSerialGC)",
-            "  reopen FILE KEYS VERSIONS OPENS",
-            "                           time each open of a store file (built first when missing), the first in a fresh JVM",
+            "  reopen FILE KEYS VERSIONS OPENS [image|scan]",
+            "                           time each open of a store file (built first when missing), the first in a fresh JVM;",
+            "                           scan: the index image deleted before each open, so that it scans every key row",
             "  ingest-threads ROWS PAIRS",
             "                           store and raw ingests alternated in this JVM, each with every thread's CPU time",
             "                           (Linux); run with the IngestBenchmark forks' flags; the first 2 pairs warm up",
@@ -122,10 +123,16 @@ public final class ProcessFigures {
                 return 0;
             }
             case "reopen" -> {
-                arguments(rest, 4, 4);
+                arguments(rest, 4, 5);
+                boolean scan = rest.size() == 5 && switch (rest.get(4)) {
+                    case "scan" -> true;
+                    case "image" -> false;
+                    default -> throw new IllegalArgumentException("the fifth argument of reopen is image or scan, was '"
+                            + rest.get(4) + "'\n" + USAGE);
+                };
                 load(out);
                 Reopen.measure(Path.of(rest.get(0)), positive(rest.get(1), "KEYS"), positive(rest.get(2), "VERSIONS"),
-                        positive(rest.get(3), "OPENS"), out);
+                        positive(rest.get(3), "OPENS"), scan, out);
                 load(out);
                 return 0;
             }

@@ -42,6 +42,13 @@ class ProcessFiguresTest {
         assertThat(first).anyMatch(l -> l.startsWith("built " + file + ": 2000 keys x 2 versions in "));
         assertThat(first).filteredOn(l -> l.startsWith("open ")).hasSize(2).allMatch(l -> l.contains(", 4000 revisions,"));
         assertThat(second).noneMatch(l -> l.startsWith("built ")).anyMatch(l -> l.startsWith("open 1: "));
+        assertThat(first).filteredOn(l -> l.startsWith("open 2: ")).allMatch(l -> l.endsWith(" parts"));
+
+        List<String> scans = run("reopen", file.toString(), "2000", "2", "2", "scan");
+        assertThat(scans).filteredOn(l -> l.startsWith("open ")).hasSize(2)
+                .allMatch(l -> l.contains(", 4000 revisions,") && l.endsWith("no index image: every key row scanned"));
+        assertThatThrownBy(() -> run("reopen", file.toString(), "2000", "2", "1", "fast"))
+                .hasMessageStartingWith("the fifth argument of reopen is image or scan, was 'fast'");
     }
 
     @Test
