@@ -108,6 +108,12 @@ final class IngestThreads {
                 out.println(line(side, i / 2, warm, wall, before, after));
             }
         } finally {
+            // what a failed ingest left too, so that the directory goes and the failure is the one reported
+            try (Stream<Path> left = Files.list(dir)) {
+                for (Path p : left.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
             Files.deleteIfExists(dir);
         }
         double store = mean(walls.get("store"));
