@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
 
 /**
  * How the store connects to its SQLite file and sets each kind of connection up: the writer (WAL mode, the
@@ -26,13 +27,17 @@ final class SqliteConnections {
 
     /** A plain connection: no pragma is applied on connect, so a read-only one never writes anything. */
     static Connection connect(Path file, boolean readOnly) throws SQLException {
+        return config(readOnly).createConnection("jdbc:sqlite:" + file);
+    }
+
+    private static SQLiteConfig config(boolean readOnly) {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(readOnly);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         // else the driver follows every INSERT with a statement of its own, SELECT last_insert_rowid(), for
         // getGeneratedKeys, which the store never calls: the row writes would run two statements each
         config.setGetGeneratedKeys(false);
-        return config.createConnection("jdbc:sqlite:" + file);
+        return config;
     }
 
     /**
@@ -61,9 +66,15 @@ final class SqliteConnections {
         return options.durability() == Durability.FULL ? "FULL" : "NORMAL";
     }
 
-    /** A pooled reader's connection: read-only, query_only, with the store's page cache. */
+    /**
+     * A pooled reader's connection: read-only, query_only, with the store's page cache, and opened without the
+     * connection's mutex ({@code SQLITE_OPEN_NOMUTEX}), which SQLite would otherwise take and drop in every call
+     * the driver makes: the {@link ReaderPool} hands a connection to one thread at a time.
+     */
     static Connection readConnection(Path file, StoreOptions options) throws SQLException {
-        Connection c = connect(file, true);
+        SQLiteConfig config = config(true);
+        config.setOpenMode(SQLiteOpenMode.NOMUTEX);
+        Connection c = config.createConnection("jdbc:sqlite:" + file);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
             s.execute("PRAGMA query_only = 1");
