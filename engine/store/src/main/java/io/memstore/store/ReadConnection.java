@@ -12,13 +12,23 @@ import java.util.Map;
  * One read-only SQLite connection with its prepared row lookups. A connection serves one thread at a time
  * (the {@link ReaderPool} hands it out); in WAL mode it reads concurrently with the writer.
  *
+ * <p>Every read runs in a read transaction that the connection keeps open from one read to the next while the
+ * store commits nothing: {@link #beginRead} is given the count of the writer's commits ({@link ReaderPool}) and
+ * starts the transaction again only when that count moved since it began. An autocommit statement would begin
+ * and end a transaction of its own, and in WAL mode each of those takes and drops a shared lock on the database
+ * and one on a read mark of the -shm file (system calls) and checks the file's size; a get of one row pays about
+ * as much for them as for the rest of its statement. The count is read after the caller has looked the row up
+ * (in the index, then in the rows not yet written), and the writer counts a commit after SQLite has made it, so a
+ * transaction begun at the count read sees every row the caller was told is in the file. A snapshot held open
+ * keeps the writer from starting the write-ahead log over and the checkpoints from copying the frames committed
+ * after it, so the pool ends the transactions of idle connections before each write and after each commit
+ * ({@link #endRead}).
+ *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
- * row has. A read of one statement runs in that statement's snapshot (the connection is in autocommit mode); a
- * read of several runs them in one read transaction, begun and ended by prepared statements, so that they all
- * see the same snapshot. Each kv_key row is joined to its kv_value row ({@link StoreSchema}); both rows' checksums
- * ({@link KeyEntry}, {@link ValueRow}) are checked before a row is returned, and a kv_key row whose kv_value row is
- * missing is damage, reported as such.
+ * row has. All the statements of one read see the transaction's snapshot. Each kv_key row is joined to its
+ * kv_value row ({@link StoreSchema}); both rows' checksums ({@link KeyEntry}, {@link ValueRow}) are checked before
+ * a row is returned, and a kv_key row whose kv_value row is missing is damage, reported as such.
  *
  * <p>A get of one key needs no kv_key row ({@link #readValue}): the index knows the key, its revision, created
  * revision and version, and the value row's checksum covers them, so the value row alone is read, by revision, and
@@ -27,6 +37,8 @@ import java.util.Map;
 final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
     private static final String COLUMNS = "k.rev, k.entry, v.value, v.rev";
+    /** {@link #snapshot} while no read transaction is open. */
+    private static final long NO_SNAPSHOT = -1;
 
     private final Path file;
     private final Connection conn;
@@ -39,6 +51,11 @@ final class ReadConnection implements AutoCloseable {
     private final PreparedStatement valueByRev;
     private final KeyEntry entry = new KeyEntry();
     private final ValueRow valueRow = new ValueRow();
+    /**
+     * The writer's commit count when the open read transaction began, or {@link #NO_SNAPSHOT}. Written by the
+     * thread that holds the connection; the pool's hand-over publishes it to the next.
+     */
+    private long snapshot = NO_SNAPSHOT;
 
     ReadConnection(Path file, Connection conn, int slot) throws SQLException {
         this.file = file;
@@ -79,6 +96,7 @@ final class ReadConnection implements AutoCloseable {
                 row = bytes(rs, 1);
             }
         } catch (SQLException e) {
+            rollbackQuietly();
             throw SqliteErrors.translate(e, file, "reading revision " + Revision.toString(rev));
         }
         String problem = valueRow.problem(rev, key, createRev, version, row);
@@ -88,14 +106,54 @@ final class ReadConnection implements AutoCloseable {
         return ValueRow.value(row);
     }
 
+    /**
+     * Makes the next reads run in a read transaction that sees at least the commits counted in {@code commits}:
+     * the open one when it began at that count, else a new one (SQLite takes its snapshot at the first statement).
+     */
+    void beginRead(long commits) {
+        if (snapshot == commits) {
+            return;
+        }
+        try {
+            if (snapshot != NO_SNAPSHOT) {
+                snapshot = NO_SNAPSHOT;
+                commit.execute();
+            }
+            begin.execute();
+            snapshot = commits;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, "beginning a read");
+        }
+    }
+
+    /** Whether a read transaction is open, and the commit count it began at is not {@code commits}. */
+    boolean staleAt(long commits) {
+        return snapshot != NO_SNAPSHOT && snapshot != commits;
+    }
+
+    boolean holdsSnapshot() {
+        return snapshot != NO_SNAPSHOT;
+    }
+
+    /** Ends the open read transaction, if any, so that its snapshot no longer holds the log back. */
+    void endRead() {
+        if (snapshot == NO_SNAPSHOT) {
+            return;
+        }
+        snapshot = NO_SNAPSHOT;
+        try {
+            commit.execute();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, "ending a read");
+        }
+    }
+
     /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
     StoredRow[] read(long[] revs) {
         StoredRow[] out = new StoredRow[revs.length];
-        boolean inTxn = revs.length > SIZES[SIZES.length - 1];
         try {
-            if (inTxn) {
-                begin.execute(); // all lookups of one read share one snapshot
-            }
             int from = 0;
             while (from < revs.length) {
                 int n = Math.min(revs.length - from, SIZES[SIZES.length - 1]);
@@ -106,24 +164,19 @@ final class ReadConnection implements AutoCloseable {
                 readChunk(byRevs[s], SIZES[s], revs, from, n, out);
                 from += n;
             }
-            if (inTxn) {
-                commit.execute();
-            }
             return out;
         } catch (SQLException e) {
-            rollbackQuietly(inTxn);
+            rollbackQuietly();
             throw SqliteErrors.translate(e, file, "reading " + revs.length + " rows");
-        } catch (RuntimeException e) {
-            rollbackQuietly(inTxn); // ends the read's snapshot
-            throw e;
         }
     }
 
-    /** Ends the read transaction of a failed read, if it began one; SQLite may have ended it already. */
-    private void rollbackQuietly(boolean inTxn) {
-        if (!inTxn) {
-            return;
-        }
+    /**
+     * Ends the read transaction after a failure, so that the next read begins one again; SQLite may have ended it
+     * already.
+     */
+    private void rollbackQuietly() {
+        snapshot = NO_SNAPSHOT;
         try {
             rollback.execute();
         } catch (SQLException ignored) {
@@ -193,6 +246,9 @@ final class ReadConnection implements AutoCloseable {
 
     @Override
     public void close() {
+        if (snapshot != NO_SNAPSHOT) {
+            rollbackQuietly(); // a read transaction: nothing to keep, and closing must go on if it fails
+        }
         try {
             for (PreparedStatement st : byRevs) {
                 st.close();

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -19,6 +20,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * are still in the CPU's caches from the read before, where a queue would send each read to another connection's
  * colder ones. The hand-over is a permit of a semaphore that counts the idle connections and a compare-and-set of
  * a slot, no lock.
+ *
+ * <p>A connection keeps its read transaction from one read to the next ({@link ReadConnection}) until the writer
+ * commits: the writer counts its commits here ({@link #committed}), and a read begins a new transaction when the
+ * count moved since its connection's began. An open transaction that no read uses must not hold the write-ahead
+ * log back, so the writer ends those of the idle connections before each write ({@link #endIdleReads}) and the
+ * stale ones after each commit; a read that ends after a commit ends its own before handing the connection back.
+ * A commit that lands while a read hands its connection back is seen by one of the two: the writer counts before
+ * it looks at the slots, the read looks at the count after it filled its slot.
  */
 final class ReaderPool {
     private static final long CLOSE_WAIT_SECONDS = 30;
@@ -30,6 +39,8 @@ final class ReaderPool {
     private final AtomicReferenceArray<ReadConnection> slots;
     /** Permits: the idle connections; a slot is filled before its permit is released. */
     private final Semaphore idle;
+    /** The writer's commits so far ({@link #committed}). */
+    private final AtomicLong commits = new AtomicLong();
     private volatile boolean closed;
     /** Connections {@link #close} left to reads that did not finish. */
     private int leftOpen;
@@ -75,6 +86,7 @@ final class ReaderPool {
     StoredRow[] read(long[] revs) {
         ReadConnection rc = acquire();
         try {
+            rc.beginRead(commits.get());
             return rc.read(revs);
         } finally {
             release(rc);
@@ -85,6 +97,7 @@ final class ReaderPool {
     byte[] readValue(long rev, byte[] key, long createRev, long version) {
         ReadConnection rc = acquire();
         try {
+            rc.beginRead(commits.get());
             return rc.readValue(rev, key, createRev, version);
         } finally {
             release(rc);
@@ -129,10 +142,60 @@ final class ReaderPool {
         }
     }
 
-    /** Hands {@code rc}, from {@link #acquire}, back. */
+    /**
+     * Hands {@code rc}, from {@link #acquire}, back; first ends its read transaction if the writer committed since it
+     * began (see the class comment for a commit that lands meanwhile).
+     */
     void release(ReadConnection rc) {
-        slots.set(rc.slot(), rc);
-        idle.release();
+        long seen = commits.get();
+        try {
+            if (rc.staleAt(seen)) {
+                rc.endRead();
+            }
+        } catch (StoreException e) {
+            // the connection rolled its transaction back; the next read begins one again
+        } finally {
+            slots.set(rc.slot(), rc);
+            idle.release();
+        }
+        if (commits.get() != seen) {
+            endIdleReads(true);
+        }
+    }
+
+    /** For the writer, after each commit (whether or not it succeeded): counts it and ends the stale idle reads. */
+    void committed() {
+        commits.incrementAndGet();
+        endIdleReads(true);
+    }
+
+    /**
+     * Ends the read transactions of the idle connections ({@code staleOnly}: those begun before the last commit),
+     * taking each out of its slot meanwhile; a connection a read holds is left to it. Before a write, so that the
+     * writer may start the write-ahead log over, and before a checkpoint that waits for every reader.
+     */
+    void endIdleReads(boolean staleOnly) {
+        long now = commits.get();
+        for (int i = 0; i < slots.length(); i++) {
+            ReadConnection rc = slots.get(i);
+            if (rc == null || !(staleOnly ? rc.staleAt(now) : rc.holdsSnapshot()) || !idle.tryAcquire()) {
+                continue;
+            }
+            if (!slots.compareAndSet(i, rc, null)) {
+                idle.release(); // taken meanwhile; the permit goes back unused
+                continue;
+            }
+            try {
+                if (staleOnly ? rc.staleAt(now) : rc.holdsSnapshot()) { // again, now that it is taken
+                    rc.endRead();
+                }
+            } catch (StoreException e) {
+                // the connection rolled its transaction back; the next read begins one again
+            } finally {
+                slots.set(i, rc);
+                idle.release();
+            }
+        }
     }
 
     /**

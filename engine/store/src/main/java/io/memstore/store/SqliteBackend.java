@@ -42,7 +42,7 @@ final class SqliteBackend implements AutoCloseable {
             checkpointer = options.durability() == Durability.DEFERRED
                     ? new WalCheckpointer(SqliteConnections.checkpointConnection(file, options),
                             file.getFileName().toString()) : null;
-            this.writer = new StoreWriter(file, w, checkpointer);
+            this.writer = new StoreWriter(file, w, checkpointer, pool);
         } catch (SQLException | RuntimeException e) {
             if (checkpointer != null) {
                 checkpointer.close();
@@ -110,6 +110,14 @@ final class SqliteBackend implements AutoCloseable {
     /** See {@link StoreWriter#compact}. */
     long compact(long rev, long[] kept) {
         return writer.compact(rev, kept);
+    }
+
+    /**
+     * Ends the idle read connections' transactions ({@link ReaderPool#endIdleReads}), as the next write would; for
+     * tests that change the file behind the store's back.
+     */
+    void endIdleReads() {
+        readers.endIdleReads(false);
     }
 
     /** See {@link StoreWriter#maxPageCount}; for tests. */

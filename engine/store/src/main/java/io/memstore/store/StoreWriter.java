@@ -31,16 +31,20 @@ final class StoreWriter {
     private final Connection connection;
     /** Background checkpoints of the write-ahead log ({@link Durability#DEFERRED} only), or null. */
     private final WalCheckpointer checkpointer;
+    /** The read connections, whose open read transactions must not hold the log back (see {@link ReaderPool}). */
+    private final ReaderPool readers;
     private Statement tx;
     private RowWriter rowWriter;
     private PreparedStatement setMeta;
     private PreparedStatement commitMeta;
     private boolean prepareAgain;
 
-    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer) throws SQLException {
+    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers)
+            throws SQLException {
         this.file = file;
         this.connection = connection;
         this.checkpointer = checkpointer;
+        this.readers = readers;
         prepareStatements();
     }
 
@@ -123,8 +127,9 @@ final class StoreWriter {
     /**
      * Copies every frame of the write-ahead log into the database file and truncates the log to zero bytes
      * ({@code PRAGMA wal_checkpoint(TRUNCATE)}) on the writer's connection, once the background checkpoint, if one
-     * runs, has ended. The caller holds the writer lock with nothing buffered, so no commit adds frames meanwhile;
-     * a read's snapshot that still needs frames is waited for up to the busy timeout.
+     * runs, has ended. The caller holds the writer lock with nothing buffered, so no commit adds frames meanwhile.
+     * The idle read connections' transactions are ended first; a read in progress whose snapshot still needs frames
+     * is waited for up to the busy timeout.
      *
      * @return whether the log was emptied (false: a reader still needed frames when the wait ran out)
      */
@@ -136,6 +141,7 @@ final class StoreWriter {
                 Thread.currentThread().interrupt(); // checkpoint all the same; a running one makes it report false
             }
         }
+        readers.endIdleReads(false);
         try (Statement s = connection.createStatement();
              ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
             return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
@@ -286,12 +292,19 @@ final class StoreWriter {
         }
     }
 
+    /** Begins a write, once no idle read connection holds a snapshot that would keep the log from starting over. */
     private void begin() throws SQLException {
+        readers.endIdleReads(false);
         tx.execute("BEGIN IMMEDIATE");
     }
 
+    /** Commits, then tells the read connections, whether or not the commit succeeded (a count too many is harmless). */
     private void commit() throws SQLException {
-        tx.execute("COMMIT");
+        try {
+            tx.execute("COMMIT");
+        } finally {
+            readers.committed();
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import static io.memstore.store.StoreTestSupport.queryLong;
 import static io.memstore.store.StoreTestSupport.s;
 import static io.memstore.store.StoreTestSupport.sha256;
 import static io.memstore.store.StoreTestSupport.sql;
+import static io.memstore.store.StoreTestSupport.sqlBehind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -109,7 +110,7 @@ class IntegrityTest {
                 .satisfies(r -> assertThat(r.problem()).contains("has no value row"));
         Path second = store("novalue2.db");
         try (MvccStore store = MvccStore.open(second, FAST)) {
-            sql(second, "DELETE FROM kv_value WHERE rev = " + rev(8));
+            sqlBehind(store, second, "DELETE FROM kv_value WHERE rev = " + rev(8));
             assertThatThrownBy(() -> store.get(b("k07"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining("key \"k07\"").hasMessageContaining("has no value row in kv_value");
         }
@@ -130,7 +131,7 @@ class IntegrityTest {
         try (MvccStore store = MvccStore.open(file, FAST)) {
             assertThat(s(store.get(b("k03")).value())).isEqualTo("v03");
             // damage behind the store's back, as a disk would: the next read of that row must not return it
-            sql(file, "UPDATE kv_value SET value = " + valueSpliced("7878") + " WHERE rev = " + rev(4));
+            sqlBehind(store, file, "UPDATE kv_value SET value = " + valueSpliced("7878") + " WHERE rev = " + rev(4));
             assertThatThrownBy(() -> store.get(b("k03"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k03\"")
                     .hasMessageContaining("revision 4.0");
@@ -155,15 +156,15 @@ class IntegrityTest {
         try (MvccStore store = MvccStore.open(file, FAST)) {
             store.put(b("k03"), b("second"));
             KeyValue before = store.get(b("k03"));
-            sql(file, "DELETE FROM kv_key WHERE rev = " + rev(21));
+            sqlBehind(store, file, "DELETE FROM kv_key WHERE rev = " + rev(21));
             assertThat(store.get(b("k03"))).isEqualTo(before);
             assertThat(before.createRevision()).isEqualTo(4);
             assertThat(before.modRevision()).isEqualTo(21);
             assertThat(before.version()).isEqualTo(2);
             assertThatThrownBy(() -> store.range(b("k03"), b("k04"))).isInstanceOf(StoreException.class);
 
-            sql(file, "UPDATE kv_value SET value = (SELECT value FROM kv_value WHERE rev = " + rev(10) + ") WHERE rev = "
-                    + rev(8));
+            sqlBehind(store, file, "UPDATE kv_value SET value = (SELECT value FROM kv_value WHERE rev = " + rev(10)
+                    + ") WHERE rev = " + rev(8));
             assertThatThrownBy(() -> store.get(b("k07"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining("key \"k07\"").hasMessageContaining("revision 8.0")
                     .hasMessageContaining("value that fails its checksum");

@@ -66,6 +66,17 @@ final class StoreTestSupport {
         }
     }
 
+    /**
+     * Runs {@code statements} on the file of {@code store}, which is open, from a connection of its own: damage
+     * behind the store's back. The store's read connections keep their snapshot from one read to the next until the
+     * store commits, and a change made through SQL, unlike a disk's damage to the bytes, is seen only by a snapshot
+     * begun after it; so the store's idle readers end theirs, as its next write would make them.
+     */
+    static void sqlBehind(MvccStore store, Path file, String... statements) {
+        sql(file, statements);
+        store.backend().endIdleReads();
+    }
+
     static long queryLong(Path file, String sql) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
