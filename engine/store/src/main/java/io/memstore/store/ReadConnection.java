@@ -12,17 +12,19 @@ import java.util.Map;
  * One read-only SQLite connection with its prepared row lookups. A connection serves one thread at a time
  * (the {@link ReaderPool} hands it out); in WAL mode it reads concurrently with the writer.
  *
- * <p>Every read runs in a read transaction that the connection keeps open from one read to the next while the
- * store commits nothing: {@link #beginRead} is given the count of the writer's commits ({@link ReaderPool}) and
- * starts the transaction again only when that count moved since it began. An autocommit statement would begin
- * and end a transaction of its own, and in WAL mode each of those takes and drops a shared lock on the database
- * and one on a read mark of the -shm file (system calls) and checks the file's size; a get of one row pays about
- * as much for them as for the rest of its statement. The count is read after the caller has looked the row up
- * (in the index, then in the rows not yet written), and the writer counts a commit after SQLite has made it, so a
- * transaction begun at the count read sees every row the caller was told is in the file. A snapshot held open
- * keeps the writer from starting the write-ahead log over and the checkpoints from copying the frames committed
- * after it, so the pool ends the transactions of idle connections before each write and after each commit
- * ({@link #endRead}).
+ * <p>While the writer is quiet, a read runs in a read transaction that the connection keeps open from one read to
+ * the next: {@link #beginRead} is given the {@link ReaderPool}'s count of the writer's changes (each write
+ * transaction counts as it begins and after it commits) and begins a transaction again only when that count moved
+ * since the open one began. A statement run on its own begins and ends a transaction of its own, and in WAL mode
+ * each of those takes and drops a shared lock on the database file and one on a read mark of the -shm file (system
+ * calls) and checks the file's size; a get of one row pays about as much for them as for the rest of its
+ * statement. The count is read after the caller has looked the row up (in the index, then in the rows not yet
+ * written), and the writer counts a commit after SQLite has made it, so a transaction begun at the count read sees
+ * every row the caller was told is in the file. While the writer writes, a snapshot held open would keep it from
+ * starting the write-ahead log over and the checkpoints from copying the frames committed after it, so reads then
+ * run as SQLite's own statements do (the pool decides which, and ends a held transaction when the count moves:
+ * {@link #endRead}); a read of several statements then runs them in one transaction of its own, so that they all
+ * see one snapshot.
  *
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
@@ -52,8 +54,8 @@ final class ReadConnection implements AutoCloseable {
     private final KeyEntry entry = new KeyEntry();
     private final ValueRow valueRow = new ValueRow();
     /**
-     * The writer's commit count when the open read transaction began, or {@link #NO_SNAPSHOT}. Written by the
-     * thread that holds the connection; the pool's hand-over publishes it to the next.
+     * The pool's count of the writer's changes when the open read transaction began, or {@link #NO_SNAPSHOT}.
+     * Written by the thread that holds the connection; the pool's hand-over publishes it to the next.
      */
     private long snapshot = NO_SNAPSHOT;
 
@@ -107,11 +109,12 @@ final class ReadConnection implements AutoCloseable {
     }
 
     /**
-     * Makes the next reads run in a read transaction that sees at least the commits counted in {@code commits}:
-     * the open one when it began at that count, else a new one (SQLite takes its snapshot at the first statement).
+     * Makes the next reads see at least the commits counted in {@code changes}: in the open transaction when it began
+     * at that count; else, with {@code hold}, in a new one that stays open after the read (SQLite takes its snapshot
+     * at the first statement), and without, each read in a transaction of its own.
      */
-    void beginRead(long commits) {
-        if (snapshot == commits) {
+    void beginRead(long changes, boolean hold) {
+        if (snapshot == changes) {
             return;
         }
         try {
@@ -119,21 +122,19 @@ final class ReadConnection implements AutoCloseable {
                 snapshot = NO_SNAPSHOT;
                 commit.execute();
             }
-            begin.execute();
-            snapshot = commits;
+            if (hold) {
+                begin.execute();
+                snapshot = changes;
+            }
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "beginning a read");
         }
     }
 
-    /** Whether a read transaction is open, and the commit count it began at is not {@code commits}. */
-    boolean staleAt(long commits) {
-        return snapshot != NO_SNAPSHOT && snapshot != commits;
-    }
-
-    boolean holdsSnapshot() {
-        return snapshot != NO_SNAPSHOT;
+    /** Whether a read transaction is open, and the count it began at is not {@code changes}. */
+    boolean staleAt(long changes) {
+        return snapshot != NO_SNAPSHOT && snapshot != changes;
     }
 
     /** Ends the open read transaction, if any, so that its snapshot no longer holds the log back. */
@@ -153,7 +154,11 @@ final class ReadConnection implements AutoCloseable {
     /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
     StoredRow[] read(long[] revs) {
         StoredRow[] out = new StoredRow[revs.length];
+        boolean own = snapshot == NO_SNAPSHOT && revs.length > SIZES[SIZES.length - 1];
         try {
+            if (own) {
+                begin.execute(); // all the statements of one read see one snapshot
+            }
             int from = 0;
             while (from < revs.length) {
                 int n = Math.min(revs.length - from, SIZES[SIZES.length - 1]);
@@ -164,10 +169,18 @@ final class ReadConnection implements AutoCloseable {
                 readChunk(byRevs[s], SIZES[s], revs, from, n, out);
                 from += n;
             }
+            if (own) {
+                commit.execute();
+            }
             return out;
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "reading " + revs.length + " rows");
+        } catch (RuntimeException e) {
+            if (own) {
+                rollbackQuietly(); // ends the read's own snapshot
+            }
+            throw e;
         }
     }
 

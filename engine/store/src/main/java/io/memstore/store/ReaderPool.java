@@ -8,6 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 
 /**
  * The store's read-only connections ({@link ReadConnection}), a fixed number of them handed out one read at a
@@ -21,17 +22,28 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * colder ones. The hand-over is a permit of a semaphore that counts the idle connections and a compare-and-set of
  * a slot, no lock.
  *
- * <p>A connection keeps its read transaction from one read to the next ({@link ReadConnection}) until the writer
- * commits: the writer counts its commits here ({@link #committed}), and a read begins a new transaction when the
- * count moved since its connection's began. An open transaction that no read uses must not hold the write-ahead
- * log back, so the writer ends those of the idle connections before each write ({@link #endIdleReads}) and the
- * stale ones after each commit; a read that ends after a commit ends its own before handing the connection back.
- * A commit that lands while a read hands its connection back is seen by one of the two: the writer counts before
- * it looks at the slots, the read looks at the count after it filled its slot.
+ * <p>The writer tells the pool before each write transaction and after each commit ({@link #endSnapshots}), which
+ * counts a change here. A read begins a transaction that its connection keeps from one read to the next
+ * ({@link ReadConnection}) only once the writer has been quiet for {@link #QUIET_MILLIS}; while it writes, each
+ * read runs in a transaction of its own, as SQLite's own statements do, because a snapshot held open through the
+ * writes would keep the checkpoints from copying the frames committed after it, and the writer from starting the
+ * write-ahead log over, which SQLite does at a write's first frame only once every frame has been copied and no
+ * reader's snapshot uses the log. A held transaction ends when the count moves: the idle connections' at once, in
+ * {@code endSnapshots}; a read in progress ends its own as it hands its connection back. After a commit that is
+ * what makes the commit visible. A change counted while a read hands its connection back is seen by one of the
+ * two: the writer counts before it looks at the slots, the read looks at the count again after it filled its slot.
+ * A checkpoint that waits until no reader uses the log ({@link #withoutHeldSnapshots}) holds none meanwhile.
  */
 final class ReaderPool {
     private static final long CLOSE_WAIT_SECONDS = 30;
     private static final long WAIT_MILLIS = 50;
+    /**
+     * How long the writer must have been quiet before a read keeps its transaction open: longer than the pause
+     * between the commits of a writer at work (a group commit's batch interval is 100 ms by default, a commit of
+     * FULL durability waits for an fsync), so that reads keep no snapshot through a run of writes.
+     */
+    static final long QUIET_MILLIS = 200;
+    private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS);
 
     private final Path file;
     private final List<ReadConnection> readers;
@@ -39,8 +51,12 @@ final class ReaderPool {
     private final AtomicReferenceArray<ReadConnection> slots;
     /** Permits: the idle connections; a slot is filled before its permit is released. */
     private final Semaphore idle;
-    /** The writer's commits so far ({@link #committed}). */
-    private final AtomicLong commits = new AtomicLong();
+    /** Changes of the writer counted so far ({@link #endSnapshots}). */
+    private final AtomicLong changes = new AtomicLong();
+    /** Set while a checkpoint waits for every snapshot to end: each read ends its transaction as it ends. */
+    private volatile boolean holdNone;
+    /** {@link System#nanoTime} of the last change counted. */
+    private volatile long lastChange = System.nanoTime() - QUIET_NANOS;
     private volatile boolean closed;
     /** Connections {@link #close} left to reads that did not finish. */
     private int leftOpen;
@@ -86,7 +102,7 @@ final class ReaderPool {
     StoredRow[] read(long[] revs) {
         ReadConnection rc = acquire();
         try {
-            rc.beginRead(commits.get());
+            rc.beginRead(changes.get(), quiet());
             return rc.read(revs);
         } finally {
             release(rc);
@@ -97,7 +113,7 @@ final class ReaderPool {
     byte[] readValue(long rev, byte[] key, long createRev, long version) {
         ReadConnection rc = acquire();
         try {
-            rc.beginRead(commits.get());
+            rc.beginRead(changes.get(), quiet());
             return rc.readValue(rev, key, createRev, version);
         } finally {
             release(rc);
@@ -143,13 +159,13 @@ final class ReaderPool {
     }
 
     /**
-     * Hands {@code rc}, from {@link #acquire}, back; first ends its read transaction if the writer committed since it
-     * began (see the class comment for a commit that lands meanwhile).
+     * Hands {@code rc}, from {@link #acquire}, back; first ends its read transaction if the writer moved since it
+     * began, or a checkpoint waits (see the class comment for a change counted meanwhile).
      */
     void release(ReadConnection rc) {
-        long seen = commits.get();
+        long seen = changes.get();
         try {
-            if (rc.staleAt(seen)) {
+            if (holdNone || rc.staleAt(seen)) {
                 rc.endRead();
             }
         } catch (StoreException e) {
@@ -158,27 +174,46 @@ final class ReaderPool {
             slots.set(rc.slot(), rc);
             idle.release();
         }
-        if (commits.get() != seen) {
-            endIdleReads(true);
+        if (changes.get() != seen) {
+            endIdleReads();
         }
     }
 
-    /** For the writer, after each commit (whether or not it succeeded): counts it and ends the stale idle reads. */
-    void committed() {
-        commits.incrementAndGet();
-        endIdleReads(true);
+    /**
+     * For the writer, before each write transaction and after each commit (whether or not it succeeded): no read
+     * from now on uses a snapshot begun before. Counts a change and ends the idle connections' transactions.
+     */
+    void endSnapshots() {
+        lastChange = System.nanoTime();
+        changes.incrementAndGet();
+        endIdleReads();
+    }
+
+    /** Whether a read may keep its transaction: the writer has been quiet long enough, and no checkpoint waits. */
+    private boolean quiet() {
+        return !holdNone && System.nanoTime() - lastChange > QUIET_NANOS;
     }
 
     /**
-     * Ends the read transactions of the idle connections ({@code staleOnly}: those begun before the last commit),
-     * taking each out of its slot meanwhile; a connection a read holds is left to it. Before a write, so that the
-     * writer may start the write-ahead log over, and before a checkpoint that waits for every reader.
+     * Runs {@code checkpoint}, which waits until no reader's snapshot uses the write-ahead log, with every read
+     * ending its transaction as it ends, and every transaction of an idle connection ended first.
      */
-    void endIdleReads(boolean staleOnly) {
-        long now = commits.get();
+    <T> T withoutHeldSnapshots(Supplier<T> checkpoint) {
+        holdNone = true;
+        try {
+            endSnapshots();
+            return checkpoint.get();
+        } finally {
+            holdNone = false;
+        }
+    }
+
+    /** Ends the transactions of the idle connections begun before the last change, taking each from its slot. */
+    private void endIdleReads() {
+        long now = changes.get();
         for (int i = 0; i < slots.length(); i++) {
             ReadConnection rc = slots.get(i);
-            if (rc == null || !(staleOnly ? rc.staleAt(now) : rc.holdsSnapshot()) || !idle.tryAcquire()) {
+            if (rc == null || !rc.staleAt(now) || !idle.tryAcquire()) {
                 continue;
             }
             if (!slots.compareAndSet(i, rc, null)) {
@@ -186,7 +221,7 @@ final class ReaderPool {
                 continue;
             }
             try {
-                if (staleOnly ? rc.staleAt(now) : rc.holdsSnapshot()) { // again, now that it is taken
+                if (rc.staleAt(now)) { // again, now that it is taken
                     rc.endRead();
                 }
             } catch (StoreException e) {

@@ -113,11 +113,11 @@ final class SqliteBackend implements AutoCloseable {
     }
 
     /**
-     * Ends the idle read connections' transactions ({@link ReaderPool#endIdleReads}), as the next write would; for
-     * tests that change the file behind the store's back.
+     * Ends the read connections' snapshots ({@link ReaderPool#endSnapshots}), as the next write would; for tests that
+     * change the file behind the store's back.
      */
-    void endIdleReads() {
-        readers.endIdleReads(false);
+    void endSnapshots() {
+        readers.endSnapshots();
     }
 
     /** See {@link StoreWriter#maxPageCount}; for tests. */

@@ -31,7 +31,7 @@ final class StoreWriter {
     private final Connection connection;
     /** Background checkpoints of the write-ahead log ({@link Durability#DEFERRED} only), or null. */
     private final WalCheckpointer checkpointer;
-    /** The read connections, whose open read transactions must not hold the log back (see {@link ReaderPool}). */
+    /** The read connections, whose snapshots must see each commit and not hold the log back ({@link ReaderPool}). */
     private final ReaderPool readers;
     private Statement tx;
     private RowWriter rowWriter;
@@ -128,8 +128,9 @@ final class StoreWriter {
      * Copies every frame of the write-ahead log into the database file and truncates the log to zero bytes
      * ({@code PRAGMA wal_checkpoint(TRUNCATE)}) on the writer's connection, once the background checkpoint, if one
      * runs, has ended. The caller holds the writer lock with nothing buffered, so no commit adds frames meanwhile.
-     * The idle read connections' transactions are ended first; a read in progress whose snapshot still needs frames
-     * is waited for up to the busy timeout.
+     * Meanwhile the read connections keep no transaction from one read to the next ({@link
+     * ReaderPool#withoutHeldSnapshots}); a read in progress whose snapshot still needs frames is waited for up to the
+     * busy timeout.
      *
      * @return whether the log was emptied (false: a reader still needed frames when the wait ran out)
      */
@@ -141,13 +142,14 @@ final class StoreWriter {
                 Thread.currentThread().interrupt(); // checkpoint all the same; a running one makes it report false
             }
         }
-        readers.endIdleReads(false);
-        try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-            return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
-        } catch (SQLException e) {
-            throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
-        }
+        return readers.withoutHeldSnapshots(() -> {
+            try (Statement s = connection.createStatement();
+                 ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
+            } catch (SQLException e) {
+                throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
+            }
+        });
     }
 
     /**
@@ -292,18 +294,24 @@ final class StoreWriter {
         }
     }
 
-    /** Begins a write, once no idle read connection holds a snapshot that would keep the log from starting over. */
+    /**
+     * Begins a write, after the read connections were told to end their snapshots ({@link ReaderPool#endSnapshots}):
+     * SQLite starts the log over at a write's first frame only if no reader's snapshot still uses it.
+     */
     private void begin() throws SQLException {
-        readers.endIdleReads(false);
+        readers.endSnapshots();
         tx.execute("BEGIN IMMEDIATE");
     }
 
-    /** Commits, then tells the read connections, whether or not the commit succeeded (a count too many is harmless). */
+    /**
+     * Commits, then has the read connections end their snapshots, whether or not the commit succeeded (a snapshot
+     * ended for nothing costs a read one transaction's begin): a read from now on must see the commit.
+     */
     private void commit() throws SQLException {
         try {
             tx.execute("COMMIT");
         } finally {
-            readers.committed();
+            readers.endSnapshots();
         }
     }
 

@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -86,5 +93,58 @@ class ReaderPoolTest {
         assertThat(pool.allClosed()).isTrue();
         assertThatThrownBy(pool::acquire).isInstanceOf(StoreClosedException.class);
         reader.join();
+    }
+
+    /**
+     * A checkpoint that waits for every reader to leave the log, and runs past the writer's quiet time, while a
+     * thread reads without a pause: the reads must keep no transaction meanwhile, or the reader's snapshot, begun
+     * over frames of the log, would keep the checkpoint waiting for its busy timeout.
+     */
+    @Test
+    void aSlowCheckpointRunsWhileEveryReadEndsItsTransaction() throws Exception {
+        Path file = dir.resolve("slow.db");
+        try (MvccStore store = MvccStore.open(file, StoreTestSupport.FAST)) {
+            store.put(StoreTestSupport.b("k"), new byte[] {1});
+        }
+        long rev;
+        try (Connection w = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = w.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT rev FROM kv_key")) {
+                rs.next();
+                rev = rs.getLong(1);
+            }
+            // frames in the log, which stays while a connection is open
+            s.execute("CREATE TABLE frames (v BLOB)");
+            s.execute("INSERT INTO frames VALUES (randomblob(100000))");
+            ReaderPool pool = ReaderPool.open(file, StoreTestSupport.FAST.readConnections(1));
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicInteger reads = new AtomicInteger();
+            Thread reader = new Thread(() -> {
+                while (!done.get()) {
+                    assertThat(pool.read(new long[] {rev})[0]).isNotNull();
+                    reads.incrementAndGet();
+                }
+            });
+            reader.start();
+            try {
+                int busy = pool.withoutHeldSnapshots(() -> {
+                    try {
+                        Thread.sleep(ReaderPool.QUIET_MILLIS + 100);
+                        s.execute("PRAGMA busy_timeout = 3000");
+                        try (ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                            rs.next();
+                            return rs.getInt(1); // 1: a reader still used the log when the busy timeout ran out
+                        }
+                    } catch (SQLException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                assertThat(busy).isZero();
+                assertThat(reads.get()).isPositive();
+            } finally {
+                done.set(true);
+                reader.join();
+                assertThat(pool.close()).isNull();
+            }
+        }
     }
 }

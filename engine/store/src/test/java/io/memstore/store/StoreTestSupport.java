@@ -74,7 +74,7 @@ final class StoreTestSupport {
      */
     static void sqlBehind(MvccStore store, Path file, String... statements) {
         sql(file, statements);
-        store.backend().endIdleReads();
+        store.backend().endSnapshots();
     }
 
     static long queryLong(Path file, String sql) {
