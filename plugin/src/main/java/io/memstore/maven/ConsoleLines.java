@@ -15,6 +15,8 @@ final class ConsoleLines {
     /** Characters of a line as the console shows it, Maven's prefix included. */
     static final int MAX_LINE = 160;
     private static final String PREFIX = "memstore: ";
+    /** Characters of a table's line at most after the {@code memstore: } prefix, so that no line of it is broken. */
+    static final int TABLE_WIDTH = WIDTH - PREFIX.length();
     private static final String CONTINUATION = "memstore:   ";
     /** The least room a first line gets, however long Maven's prefix before it. */
     private static final int MIN_FIRST = 20;

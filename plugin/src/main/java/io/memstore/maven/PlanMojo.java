@@ -125,7 +125,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
         // the first line names the spec and its scenarios, as the planning line above did already
-        for (String line : PlanTables.render(result).subList(1, PlanTables.render(result).size())) {
+        List<String> plan = PlanTables.render(result, ConsoleLines.TABLE_WIDTH);
+        for (String line : plan.subList(1, plan.size())) {
             info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
         info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));

@@ -42,11 +42,16 @@ public final class PlanTables {
 
     /** Console lines: the table, one model line per scenario, the rules line. */
     public static List<String> render(PlanResult result) {
+        return render(result, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #render(PlanResult)}, the table in lines of at most {@code width} characters ({@link TextTable#aligned(int)}). */
+    public static List<String> render(PlanResult result, int width) {
         List<String> lines = new ArrayList<>();
         lines.add(TextTable.printable("memstore plan " + result.specName() + " (" + result.specFile() + "): "
                 + result.predictions().size() + " scenario(s)"));
         lines.add("");
-        lines.addAll(predictions(result).aligned());
+        lines.addAll(predictions(result).aligned(width));
         lines.add("");
         for (Prediction p : result.predictions()) {
             lines.add(TextTable.printable(p.scenario().name() + ": " + settings(p)));

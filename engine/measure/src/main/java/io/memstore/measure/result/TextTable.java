@@ -58,6 +58,15 @@ public final class TextTable {
 
     /** Title line, header, a dashed rule and the rows, columns padded to their widest cell. */
     public List<String> aligned() {
+        return aligned(Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #aligned()}, in lines of at most {@code maxWidth} characters where the columns allow: a table wider
+     * than that goes on in blocks under the first, each after an empty line and beginning with the first column
+     * again, which names the rows; a column wider than {@code maxWidth} beside the first stands alone in its block.
+     */
+    public List<String> aligned(int maxWidth) {
         int[] width = new int[headers.size()];
         for (int c = 0; c < width.length; c++) {
             width[c] = headers.get(c).length();
@@ -67,27 +76,48 @@ public final class TextTable {
         }
         List<String> lines = new ArrayList<>();
         lines.add(printable(title));
-        lines.add(line(headers, width));
-        List<String> rule = new ArrayList<>();
-        for (int w : width) {
-            rule.add("-".repeat(w));
-        }
-        lines.add(line(rule, width));
-        for (List<String> row : rows) {
-            lines.add(line(row, width));
-        }
+        int from = 1;
+        do {
+            List<Integer> block = new ArrayList<>(List.of(0));
+            int used = width[0];
+            while (from < width.length && (block.size() == 1 || used + 2 + width[from] <= maxWidth)) {
+                used += 2 + width[from];
+                block.add(from++);
+            }
+            if (lines.size() > 1) {
+                lines.add("");
+            }
+            lines.add(line(pick(headers, block), pick(width, block), block));
+            List<String> rule = new ArrayList<>();
+            for (int c : block) {
+                rule.add("-".repeat(width[c]));
+            }
+            lines.add(line(rule, pick(width, block), block));
+            for (List<String> row : rows) {
+                lines.add(line(pick(row, block), pick(width, block), block));
+            }
+        } while (from < width.length);
         return lines;
     }
 
-    private String line(List<String> cells, int[] width) {
+    private static List<String> pick(List<String> cells, List<Integer> columns) {
+        return columns.stream().map(cells::get).toList();
+    }
+
+    private static int[] pick(int[] width, List<Integer> columns) {
+        return columns.stream().mapToInt(c -> width[c]).toArray();
+    }
+
+    /** The cells of {@code columns} (indexes into the table's columns), padded to {@code width}. */
+    private String line(List<String> cells, int[] width, List<Integer> columns) {
         StringBuilder sb = new StringBuilder();
-        for (int c = 0; c < cells.size(); c++) {
-            if (c > 0) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
                 sb.append("  ");
             }
-            String cell = printable(cells.get(c));
-            String pad = " ".repeat(width[c] - cell.length());
-            sb.append(rightAligned.get(c) ? pad + cell : cell + pad);
+            String cell = printable(cells.get(i));
+            String pad = " ".repeat(width[i] - cell.length());
+            sb.append(rightAligned.get(columns.get(i)) ? pad + cell : cell + pad);
         }
         return sb.toString().stripTrailing();
     }
