@@ -117,18 +117,15 @@ final class ReadConnection implements AutoCloseable {
         if (snapshot == changes) {
             return;
         }
-        try {
-            if (snapshot != NO_SNAPSHOT) {
-                snapshot = NO_SNAPSHOT;
-                commit.execute();
-            }
-            if (hold) {
+        endRead();
+        if (hold) {
+            try {
                 begin.execute();
                 snapshot = changes;
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw SqliteErrors.translate(e, file, "beginning a read");
             }
-        } catch (SQLException e) {
-            rollbackQuietly();
-            throw SqliteErrors.translate(e, file, "beginning a read");
         }
     }
 
