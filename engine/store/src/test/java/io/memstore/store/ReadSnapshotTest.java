@@ -113,9 +113,10 @@ class ReadSnapshotTest {
     }
 
     /**
-     * A write long enough for the writer to count as quiet before it commits (a DEFERRED flush of 200,000 rows):
-     * a reader on another thread begins holding a snapshot during it, and after the commit must see the rows the
-     * index now says are in the file, not report them missing.
+     * A write long enough for the writer to count as quiet before it commits (a DEFERRED flush of 200,000 to
+     * 800,000 rows): a reader on another thread begins holding a snapshot during it, and after the commit must see
+     * the rows the index now says are in the file, not report them missing. How long a flush of so many rows takes
+     * depends on the machine, so the flush doubles until one lasts twice the quiet time.
      */
     @Test
     void aSnapshotBegunDuringALongWriteGivesWayToItsCommit() throws Exception {
@@ -124,23 +125,26 @@ class ReadSnapshotTest {
         try (MvccStore store = MvccStore.open(dir.resolve("long.db"), options)) {
             store.put(b("old"), b("0"));
             store.flush();
-            int rows = 200_000;
-            for (int i = 0; i < rows; i++) {
-                store.put(b(key(i)), b("v" + i));
-            }
-            AtomicBoolean flushed = new AtomicBoolean();
-            try (Reader reader = new Reader(() -> {
-                assertThat(s(store.get(b("old")).value())).isEqualTo("0"); // from SQLite: may hold a snapshot
-                int i = ThreadLocalRandom.current().nextInt(rows);
-                assertThat(s(store.get(b(key(i))).value())).isEqualTo("v" + i); // buffered, then from SQLite
-                return flushed.get();
-            })) {
-                long start = System.nanoTime();
-                store.flush();
-                flushed.set(true);
-                assertThat((System.nanoTime() - start) / 1_000_000).as("the flush, ms")
-                        .isGreaterThan(ReaderPool.QUIET_MILLIS);
-                reader.awaitCallsAfter(100);
+            long flushMillis = 0;
+            for (int from = 0, rows = 200_000; flushMillis <= 2 * ReaderPool.QUIET_MILLIS; from += rows, rows *= 2) {
+                assertThat(rows).as("rows in one flush, which has not yet lasted 2 x %d ms (the last %d ms)",
+                        ReaderPool.QUIET_MILLIS, flushMillis).isLessThanOrEqualTo(800_000);
+                int first = from;
+                int count = rows;
+                putKeys(store, first, first + count);
+                AtomicBoolean flushed = new AtomicBoolean();
+                try (Reader reader = new Reader(() -> {
+                    assertThat(s(store.get(b("old")).value())).isEqualTo("0"); // from SQLite: may hold a snapshot
+                    int i = first + ThreadLocalRandom.current().nextInt(count);
+                    assertThat(s(store.get(b(key(i))).value())).isEqualTo("v" + i); // buffered, then from SQLite
+                    return flushed.get();
+                })) {
+                    long start = System.nanoTime();
+                    store.flush();
+                    flushed.set(true);
+                    flushMillis = (System.nanoTime() - start) / 1_000_000;
+                    reader.awaitCallsAfter(100);
+                }
             }
         }
     }
