@@ -14,6 +14,7 @@ import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.store.BTreeIndex;
+import io.memstore.store.Durability;
 import io.memstore.store.GetParts;
 import io.memstore.store.IndexFootprint;
 import java.io.File;
@@ -67,6 +68,10 @@ public final class ProcessFigures {
             "                           (Linux); run with the IngestBenchmark forks' flags; the first 2 pairs warm up",
             "  get-parts ROWS ROUNDS    the store get, the raw select and the get's parts on one file, slices of each",
             "                           alternated in this JVM, by CPU time; run with the StoreGetBenchmark forks' flags",
+            "  reads-beside-writer PUTS ROUNDS [full|normal|deferred]",
+            "                           rounds of puts of 16 KiB values, alternating the writer alone and with a thread",
+            "                           getting keys beside it: the largest -wal, the gets, the checkpoint after",
+            "                           (default durability: normal)",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
@@ -153,6 +158,24 @@ public final class ProcessFigures {
                 } catch (SQLException e) {
                     throw new IOException("get-parts: " + e.getMessage(), e);
                 }
+                load(out);
+                return 0;
+            }
+            case "reads-beside-writer" -> {
+                arguments(rest, 2, 3);
+                Durability durability = Durability.NORMAL;
+                if (rest.size() == 3) {
+                    try {
+                        durability = Durability.valueOf(rest.get(2).toUpperCase(Locale.ROOT));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("the third argument of reads-beside-writer is full, normal"
+                                + " or deferred, was '" + rest.get(2) + "'\n" + USAGE);
+                    }
+                }
+                int puts = positive(rest.get(0), "PUTS");
+                int rounds = positive(rest.get(1), "ROUNDS");
+                load(out);
+                ReadsBesideWriter.measure(durability, puts, rounds, out);
                 load(out);
                 return 0;
             }
