@@ -56,8 +56,9 @@ final class ReadsBesideWriter {
         for (boolean reader : new boolean[] {false, true}) {
             List<Round> kind = all.stream().filter(r -> r.reader() == reader).toList();
             if (!kind.isEmpty()) {
-                out.printf(Locale.ROOT, "%s: %d rounds, largest log at most %.1f MB, writes %,.0f ms on average,"
+                out.printf(Locale.ROOT, "%s: %d round%s, largest log at most %.1f MB, writes %,.0f ms on average,"
                         + " %d of %d checkpoints succeeded%s%n", label(reader), kind.size(),
+                        kind.size() == 1 ? "" : "s",
                         kind.stream().mapToLong(Round::largestLog).max().orElseThrow() / 1e6,
                         kind.stream().mapToLong(Round::writeNanos).average().orElseThrow() / 1e6,
                         kind.stream().filter(Round::checkpointed).count(), kind.size(),

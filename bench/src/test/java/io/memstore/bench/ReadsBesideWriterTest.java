@@ -33,7 +33,7 @@ class ReadsBesideWriterTest {
                         + " no reader, checkpoint done in [0-9,]+ ms")
                 .containsPattern("with reader round 1: .*, [0-9,]+ gets beside, checkpoint done")
                 .containsPattern("alone      : 2 rounds, largest log at most [0-9.]+ MB, .* 2 of 2 checkpoints succeeded\n")
-                .containsPattern("with reader: 1 rounds, .* 1 of 1 checkpoints succeeded, [0-9,]+ gets/s beside");
+                .containsPattern("with reader: 1 round, .* 1 of 1 checkpoints succeeded, [0-9,]+ gets/s beside");
         try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             assertThat(left.map(Path::getFileName).map(Path::toString)
                     .filter(n -> n.startsWith("memstore-reads-beside-writer-"))).isEmpty();
