@@ -293,8 +293,8 @@ public final class ProcessFigures {
         load(out);
         List<Validation.Check> all = new ArrayList<>();
         for (int keySize : keySizes) {
-            RowParams base = new RowParams("v", 1, 1, keySize, 0, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1, 0.0,
-                    false);
+            RowParams base = RowParams.builder("v").keys(1).keySize(keySize).valueSize(0).store(StoreKind.NONE)
+                    .index(index).build();
             all.addAll(Validation.run(base, List.of(25_000L, 100_000L), 1_000_000, versions, runner));
         }
         try {
