@@ -45,7 +45,7 @@ class ValidationTest {
                 List.of(1, 5), runner(work));
         Validation.markdown(checks).forEach(System.out::println);
         assertThat(checks).hasSize(2);
-        Targets.Target heapError = Targets.load().get("heapError");
+        PerformanceTargets.Target heapError = PerformanceTargets.load().get("heapError");
         for (Validation.Check c : checks) {
             assertThat(heapError.met(Math.abs(c.heapError()))).as("heap error of %s: %s", c.row(), c.heapError())
                     .isTrue();
