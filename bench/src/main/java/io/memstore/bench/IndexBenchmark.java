@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Get and put throughput of {@link BTreeIndex} against {@link ReferenceIndex} on the same keys (the bounds of
- * btree/reference are the {@code get} and {@code put} targets of {@link Targets}): N random 64 B keys
+ * btree/reference are the {@code get} and {@code put} targets of {@link PerformanceTargets}): N random 64 B keys
  * ({@link Workload}), one version each, revision i for the i-th put.
  *
  * <h2>get</h2>

@@ -205,7 +205,7 @@ public final class ProcessFigures {
             }
             case "targets" -> {
                 arguments(rest, 0, 0);
-                for (Targets.Target t : Targets.load().all()) {
+                for (PerformanceTargets.Target t : PerformanceTargets.load().all()) {
                     out.printf(Locale.ROOT, "%s %s %s: %s%n", t.name(), t.min() ? ">=" : "<=", t.value(), t.reason());
                 }
                 return 0;
@@ -293,8 +293,8 @@ public final class ProcessFigures {
         load(out);
         List<Validation.Check> all = new ArrayList<>();
         for (int keySize : keySizes) {
-            RowParams base = new RowParams("v", 1, 1, keySize, 0, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1, 0.0,
-                    false);
+            RowParams base = RowParams.builder("v").keys(1).keySize(keySize).valueSize(0).store(StoreKind.NONE)
+                    .index(index).build();
             all.addAll(Validation.run(base, List.of(25_000L, 100_000L), 1_000_000, versions, runner));
         }
         try {
@@ -303,7 +303,7 @@ public final class ProcessFigures {
             out.println("left " + work + ": " + e.getMessage());
         }
         Validation.markdown(all).forEach(out::println);
-        Targets.Target heapError = Targets.load().get("heapError");
+        PerformanceTargets.Target heapError = PerformanceTargets.load().get("heapError");
         List<String> missed = all.stream().filter(c -> !heapError.met(Math.abs(c.heapError()))).map(Validation.Check::row)
                 .toList();
         out.println("heap error within " + heapError.value() * 100 + " %: " + (missed.isEmpty() ? "every row"

@@ -21,8 +21,8 @@ import org.yaml.snakeyaml.error.YAMLException;
 /**
  * The speed ratios from JMH's JSON results ({@code -rf json -rff FILE}), for every {@code keys} value found: B-tree
  * get and put throughput over the reference index's and the store's ingest rate over the raw insert's, each beside
- * its bound in {@link Targets}, and the store's get over a raw SQLite point select of the same rows, which has no
- * bound. Missing halves of a pair are skipped. {@link ProcessFigures} runs it ({@code ratios FILE}).
+ * its bound in {@link PerformanceTargets}, and the store's get over a raw SQLite point select of the same rows,
+ * which has no bound. Missing halves of a pair are skipped. {@link ProcessFigures} runs it ({@code ratios FILE}).
  * The put rate is {@link IndexBenchmark}'s {@code puts} counter (puts per second); the ingest rate is N over
  * the single-shot time of one ingest. The JSON is read with SnakeYAML's safe loader (JSON is YAML), already a
  * dependency of the engine: the project has no JSON library.
@@ -78,11 +78,11 @@ final class Ratios {
 
     /** The lines of the report, grouped by keys (ascending); empty when no pair is complete. */
     static List<String> report(List<Result> results) {
-        return report(results, Targets.load());
+        return report(results, PerformanceTargets.load());
     }
 
     /** As {@link #report(List)}, against {@code targets}. */
-    static List<String> report(List<Result> results, Targets targets) {
+    static List<String> report(List<Result> results, PerformanceTargets targets) {
         TreeSet<Integer> sizes = new TreeSet<>();
         for (Result r : results) {
             String keys = r.params().get("keys");
@@ -121,7 +121,7 @@ final class Ratios {
 
     /** A line for a pair, when both halves were measured; {@code target} null: the ratio is only reported. */
     private static void pair(List<String> block, String what, String aName, Optional<Double> a, String bName,
-                             Optional<Double> b, String unit, Targets.Target target) {
+                             Optional<Double> b, String unit, PerformanceTargets.Target target) {
         if (a.isEmpty() || b.isEmpty()) {
             return;
         }

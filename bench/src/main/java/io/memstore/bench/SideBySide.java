@@ -16,8 +16,8 @@ import java.util.OptionalDouble;
  * The memory half of the side-by-side comparison: reads a memstore:check result (memstore.json of
  * bench/src/side-by-side/side-by-side.yaml) and prints every btree row beside its reference twin (same workload and
  * parameters, other index) with the ratio btree/reference, then the compacted row's live heap over the 1-version
- * row's against its bound in {@link Targets}. The speed half is JMH ({@link IndexBenchmark}, {@link IngestBenchmark},
- * ratios by {@link Ratios}); {@link ProcessFigures}' {@code side-by-side} runs both.
+ * row's against its bound in {@link PerformanceTargets}. The speed half is JMH ({@link IndexBenchmark},
+ * {@link IngestBenchmark}, ratios by {@link Ratios}); {@link ProcessFigures}' {@code side-by-side} runs both.
  */
 final class SideBySide {
     private static final List<Metric> SHOWN = List.of(Metric.INDEX_LIVE_HEAP, Metric.INDEX_BYTES_PER_KEY,
@@ -60,7 +60,7 @@ final class SideBySide {
             double c = compacted.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
             double one = random1.metric(Metric.INDEX_LIVE_HEAP).orElse(Double.NaN);
             out.printf(Locale.ROOT, "compacted btree live heap / 1-version btree live heap: %.3f %s%n", c / one,
-                    Targets.load().get("compacted").verdict(c / one));
+                    PerformanceTargets.load().get("compacted").verdict(c / one));
         }
     }
 

@@ -125,9 +125,9 @@ final class Validation {
     }
 
     private static Row row(String what, RowParams b, long keys, int versions) {
-        RowParams p = new RowParams(what, keys, versions, b.keySize(), b.valueSize(), b.keyPattern(), b.store(),
-                b.index(), b.seed(), b.runs(), 0.0, false).withSystem(b.system())
-                .withSnapshotCount(b.snapshotCount());
+        RowParams p = RowParams.builder(what).keys(keys).versions(versions).keySize(b.keySize())
+                .valueSize(b.valueSize()).keyPattern(b.keyPattern()).store(b.store()).index(b.index()).seed(b.seed())
+                .runs(b.runs()).system(b.system()).snapshotCount(b.snapshotCount()).build();
         return new Row(what + "/keys=" + Units.count(keys) + ",versions=" + versions + ",keySize="
                 + Units.compactBytes(b.keySize()) + "," + (b.system() == SystemKind.MEMSTORE ? b.index().specName()
                 : b.system().specName()), p);

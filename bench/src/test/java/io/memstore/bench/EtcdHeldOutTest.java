@@ -1,10 +1,7 @@
 package io.memstore.bench;
 
 import io.memstore.measure.run.RowResult;
-import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.SystemKind;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +17,7 @@ class EtcdHeldOutTest {
     private static final double IDLE = 30 << 20;
 
     private static RowParams params(long keys, int versions) {
-        return new RowParams("e", keys, versions, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.BTREE, 1, 2,
-                0.0, false).withSystem(SystemKind.ETCD);
+        return RowParams.builder("e").keys(keys).versions(versions).runs(2).system(SystemKind.ETCD).build();
     }
 
     /** RSS above idle: 2 MiB + N * 500 B + N * versions * 300 B (no raft entries counted apart in this sketch). */

@@ -58,7 +58,8 @@ class ProcessFiguresTest {
         ProcessFigures.run(new String[] {"ratios", sample.toString()}, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertThat(bytes.toString(StandardCharsets.UTF_8).lines()).first().isEqualTo("keys=100000");
 
-        assertThat(run("targets")).anyMatch(l -> l.startsWith("get >= 4.2: ")).hasSize(Targets.load().all().size());
+        assertThat(run("targets")).anyMatch(l -> l.startsWith("get >= 4.2: "))
+                .hasSize(PerformanceTargets.load().all().size());
     }
 
     @Test

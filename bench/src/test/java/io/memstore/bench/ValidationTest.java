@@ -3,7 +3,6 @@ package io.memstore.bench;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.run.SpecRunner;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import org.junit.jupiter.api.Test;
@@ -37,8 +36,7 @@ class ValidationTest {
     }
 
     static RowParams reference() {
-        return new RowParams("v", 1, 1, 64, 0, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.REFERENCE, 1, 1, 0.0,
-                false);
+        return RowParams.builder("v").keys(1).valueSize(0).store(StoreKind.NONE).index(IndexKind.REFERENCE).build();
     }
 
     @Test
@@ -47,7 +45,7 @@ class ValidationTest {
                 List.of(1, 5), runner(work));
         Validation.markdown(checks).forEach(System.out::println);
         assertThat(checks).hasSize(2);
-        Targets.Target heapError = Targets.load().get("heapError");
+        PerformanceTargets.Target heapError = PerformanceTargets.load().get("heapError");
         for (Validation.Check c : checks) {
             assertThat(heapError.met(Math.abs(c.heapError()))).as("heap error of %s: %s", c.row(), c.heapError())
                     .isTrue();

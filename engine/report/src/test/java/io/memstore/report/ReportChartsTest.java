@@ -145,8 +145,8 @@ class ReportChartsTest {
 
     private static RowResult row(String workload, long keys, int versions, int keySize, KeyPattern pattern,
                                  double deletes, boolean compact, double heap) {
-        RowParams p = new RowParams(workload, keys, versions, keySize, 256, pattern, StoreKind.NONE,
-                IndexKind.BTREE, 1, 1, deletes, compact);
+        RowParams p = RowParams.builder(workload).keys(keys).versions(versions).keySize(keySize).keyPattern(pattern)
+                .store(StoreKind.NONE).deletes(deletes).compact(compact).build();
         return new RowResult(workload + "/" + keys + "x" + versions, p, io.memstore.measure.result.TestRows.metrics("index.liveHeap", heap),
                 java.util.Map.of(), 1);
     }
@@ -157,8 +157,7 @@ class ReportChartsTest {
 
     @Test
     void bytesPerKeyComponentsAddUpToTheMeasuredValue() {
-        RowParams p = new RowParams("index", 1000, 5, 64, 256, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.BTREE,
-                1, 1, 0, false);
+        RowParams p = RowParams.builder("index").keys(1000).versions(5).store(StoreKind.NONE).build();
         ModelFit fit = new ModelFit(IndexKind.BTREE, 8, Weighting.RELATIVE, 100, 20, 0, List.of(), null);
         double[] parts = ReportCharts.components(p, 310, fit);
         assertThat(parts).containsExactly(64, 106, 140);

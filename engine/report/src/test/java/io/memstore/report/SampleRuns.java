@@ -10,7 +10,6 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -25,8 +24,8 @@ final class SampleRuns {
 
     static RowResult row(String workload, long keys, int versions, int keySize, StoreKind store, int valueSize,
                          Object... metrics) {
-        RowParams p = new RowParams(workload, keys, versions, keySize, valueSize, KeyPattern.RANDOM, store,
-                IndexKind.BTREE, 1, 1, 0.0, false);
+        RowParams p = RowParams.builder(workload).keys(keys).versions(versions).keySize(keySize).valueSize(valueSize)
+                .store(store).build();
         String name = TestRows.name(workload, keys, versions, keySize) + (store == StoreKind.NONE ? ""
                 : ",valueSize=" + valueSize + "B");
         return new RowResult(name, p, TestRows.metrics(metrics), Map.of(), 1);

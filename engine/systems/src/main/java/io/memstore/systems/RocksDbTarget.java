@@ -125,7 +125,7 @@ final class RocksDbTarget implements LoadTarget {
 
     @Override
     public long fileSize() {
-        return Sizes.ofTree(dir);
+        return DirectorySize.of(dir);
     }
 
     @Override

@@ -99,9 +99,9 @@ public final class Calibration {
                 ? List.of(p.snapshotCount(), ETCD_SNAPSHOT_COUNT) : List.of(p.snapshotCount());
         for (long count : counts) {
             for (long n : keys) {
-                RowParams at = new RowParams("calibrate", n, p.versions(), p.keySize(), p.valueSize(),
-                        p.keyPattern(), p.store(), p.index(), p.seed(), 1, 0.0, false).withSystem(p.system())
-                        .withSnapshotCount(count).withShape(p.shape());
+                RowParams at = RowParams.builder("calibrate").keys(n).versions(p.versions()).keySize(p.keySize())
+                        .valueSize(p.valueSize()).keyPattern(p.keyPattern()).store(p.store()).index(p.index())
+                        .seed(p.seed()).system(p.system()).snapshotCount(count).shape(p.shape()).build();
                 out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n)
                         + (counts.size() > 1 ? ",snapshotCount=" + Units.count(count) : ""), at));
             }

@@ -110,20 +110,24 @@ public record ProbeArgs(Row row, Path output, Path dataDir, int gets) {
             }
         }
         Fields f = new Fields(values);
-        RowParams params = new RowParams(f.text("workload"), f.longValue("keys"), f.intValue("versions"),
-                f.intValue("keySize"), f.intValue("valueSize"),
-                f.choice("keyPattern", KeyPattern.class), f.choice("store", StoreKind.class),
-                f.index("index"), f.longValue("seed"), f.intValue("runs"),
-                f.decimal("deletes"), f.bool("compact"), new StoreSettings(f.intValue("leafCapacity"),
-                f.choice("durability", Durability.class), f.intValue("sqliteCacheKiB"), f.intValue("readConnections"),
-                f.intValue("batchLimit"), f.longValue("batchBytes"), f.longValue("batchIntervalMillis")),
-                values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE,
-                values.containsKey("snapshotCount") ? f.longValue("snapshotCount") : RowParams.DEFAULT_SNAPSHOT_COUNT,
-                new LoadShape(values.containsKey("valueSizeMax") ? f.intValue("valueSizeMax") : f.intValue("valueSize"),
+        RowParams params = RowParams.builder(f.text("workload")).keys(f.longValue("keys"))
+                .versions(f.intValue("versions")).keySize(f.intValue("keySize")).valueSize(f.intValue("valueSize"))
+                .keyPattern(f.choice("keyPattern", KeyPattern.class)).store(f.choice("store", StoreKind.class))
+                .index(f.index("index")).seed(f.longValue("seed")).runs(f.intValue("runs"))
+                .deletes(f.decimal("deletes")).compact(f.bool("compact"))
+                .settings(new StoreSettings(f.intValue("leafCapacity"), f.choice("durability", Durability.class),
+                        f.intValue("sqliteCacheKiB"), f.intValue("readConnections"), f.intValue("batchLimit"),
+                        f.longValue("batchBytes"), f.longValue("batchIntervalMillis")))
+                .system(values.containsKey("system") ? f.system("system") : SystemKind.MEMSTORE)
+                .snapshotCount(values.containsKey("snapshotCount") ? f.longValue("snapshotCount")
+                        : RowParams.DEFAULT_SNAPSHOT_COUNT)
+                .shape(new LoadShape(values.containsKey("valueSizeMax") ? f.intValue("valueSizeMax")
+                        : f.intValue("valueSize"),
                         values.containsKey("compactEvery") ? f.longValue("compactEvery") : 0,
                         values.containsKey("leases") ? f.longValue("leases") : 0,
                         values.containsKey("leasedKeys") ? f.decimal("leasedKeys") : 0,
-                        values.containsKey("watchers") ? f.intValue("watchers") : 0));
+                        values.containsKey("watchers") ? f.intValue("watchers") : 0))
+                .build();
         int gets = values.containsKey("gets") ? f.intValue("gets") : DEFAULT_GETS;
         return new ProbeArgs(new Row(f.text("row"), params), Path.of(f.text("out")), Path.of(f.text("dir")), gets);
     }

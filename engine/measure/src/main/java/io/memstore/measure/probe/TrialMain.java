@@ -1,7 +1,6 @@
 package io.memstore.measure.probe;
 
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.SystemKind;
@@ -31,8 +30,8 @@ public final class TrialMain {
             return;
         }
         boolean target = argv[0].equals("system");
-        RowParams p = new RowParams("trial", PUTS, 1, 64, 256, KeyPattern.RANDOM, StoreKind.NONE,
-                target ? IndexKind.BTREE : IndexKind.of(argv[1]), 1, 1, 0, false)
+        RowParams p = RowParams.builder("trial").keys(PUTS).store(StoreKind.NONE)
+                .index(target ? IndexKind.BTREE : IndexKind.of(argv[1])).build()
                 .withSystem(target ? SystemKind.of(argv[1]) : SystemKind.MEMSTORE);
         try {
             KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());

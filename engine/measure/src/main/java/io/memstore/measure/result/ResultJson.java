@@ -293,21 +293,22 @@ public final class ResultJson {
         StoreSettings settings = readSettings(p);
         int[] valueSize = valueSize(p);
         Object compact = textOr(p, RowField.COMPACT, v -> v.bool());
-        RowParams params = build(p, () -> new RowParams(workload, param(p, RowField.KEYS).longValue(),
-                param(p, RowField.VERSIONS).intValue(), param(p, RowField.KEY_SIZE).intValue(),
-                valueSize[0], choice(p, RowField.KEY_PATTERN, KeyPattern.values()),
-                choice(p, RowField.STORE, StoreKind.values()), index(param(p, RowField.INDEX)),
-                param(p, RowField.SEED).longValue(), param(p, RowField.RUNS).intValue(),
-                param(p, RowField.DELETES).number(), Boolean.TRUE.equals(compact), settings,
+        RowParams params = build(p, () -> RowParams.builder(workload).keys(param(p, RowField.KEYS).longValue())
+                .versions(param(p, RowField.VERSIONS).intValue()).keySize(param(p, RowField.KEY_SIZE).intValue())
+                .valueSize(valueSize[0]).keyPattern(choice(p, RowField.KEY_PATTERN, KeyPattern.values()))
+                .store(choice(p, RowField.STORE, StoreKind.values())).index(index(param(p, RowField.INDEX)))
+                .seed(param(p, RowField.SEED).longValue()).runs(param(p, RowField.RUNS).intValue())
+                .deletes(param(p, RowField.DELETES).number()).compact(Boolean.TRUE.equals(compact)).settings(settings)
                 // files written before other systems were measured hold memstore rows only
-                p.members().containsKey(RowField.SYSTEM.specName())
-                        ? system(param(p, RowField.SYSTEM)) : SystemKind.MEMSTORE,
-                p.members().containsKey(RowField.SNAPSHOT_COUNT.specName())
-                        ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT,
-                new LoadShape(valueSize[1], compact instanceof CompactEvery e ? e.revisions() : 0,
+                .system(p.members().containsKey(RowField.SYSTEM.specName())
+                        ? system(param(p, RowField.SYSTEM)) : SystemKind.MEMSTORE)
+                .snapshotCount(p.members().containsKey(RowField.SNAPSHOT_COUNT.specName())
+                        ? param(p, RowField.SNAPSHOT_COUNT).longValue() : RowParams.DEFAULT_SNAPSHOT_COUNT)
+                .shape(new LoadShape(valueSize[1], compact instanceof CompactEvery e ? e.revisions() : 0,
                         optional(p, RowField.LEASES) ? param(p, RowField.LEASES).longValue() : 0,
                         optional(p, RowField.LEASED_KEYS) ? param(p, RowField.LEASED_KEYS).number() : 0,
-                        optional(p, RowField.WATCHERS) ? param(p, RowField.WATCHERS).intValue() : 0)));
+                        optional(p, RowField.WATCHERS) ? param(p, RowField.WATCHERS).intValue() : 0))
+                .build());
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,

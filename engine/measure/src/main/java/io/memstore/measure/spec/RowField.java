@@ -44,11 +44,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.system();
         }
-
-        @Override
-        Object builtInDefault() {
-            return SystemKind.MEMSTORE;
-        }
     },
     KEYS("keys", "a count from 1 to 100M, like 100K or 1M") {
         @Override
@@ -71,11 +66,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.keys();
         }
-
-        @Override
-        Object builtInDefault() {
-            return 100_000L;
-        }
     },
     VERSIONS("versions", "a whole number from 1 to " + SpecLimits.MAX_VERSIONS) {
         @Override
@@ -86,11 +76,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.versions();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return 1;
         }
     },
     KEY_SIZE("keySize", "a size from 1B to 16KiB, like 64B") {
@@ -107,11 +92,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.keySize();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return 64;
         }
     },
     VALUE_SIZE("valueSize", "a size from 0B to 16MiB, like 256B or 1KiB, or a range of sizes drawn uniformly, like"
@@ -139,11 +119,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.valueSizeRange() ? new ValueSizeRange(p.valueSize(), p.valueSizeMax()) : (Object) p.valueSize();
         }
-
-        @Override
-        Object builtInDefault() {
-            return 256;
-        }
     },
     KEY_PATTERN("keyPattern", "one of random, sequential, hierarchical") {
         @Override
@@ -160,11 +135,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.keyPattern();
         }
-
-        @Override
-        Object builtInDefault() {
-            return KeyPattern.RANDOM;
-        }
     },
     STORE("store", "one of sqlite, none") {
         @Override
@@ -180,11 +150,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.store();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return StoreKind.SQLITE;
         }
     },
     INDEX("index", IndexKind.FORMS) {
@@ -206,11 +171,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.index();
         }
-
-        @Override
-        Object builtInDefault() {
-            return IndexKind.BTREE;
-        }
     },
     SEED("seed", "a whole number (64-bit signed), like 1") {
         @Override
@@ -222,11 +182,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.seed();
         }
-
-        @Override
-        Object builtInDefault() {
-            return 1L;
-        }
     },
     RUNS("runs", "a whole number from 1 to " + SpecLimits.MAX_RUNS) {
         @Override
@@ -237,11 +192,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.runs();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return 1;
         }
     },
     DELETES("deletes", "a share from 0% to 100% like 10%, or a number from 0 to 1 like 0.1") {
@@ -258,11 +208,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.deletes();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return 0.0;
         }
     },
     COMPACT("compact", "one of latest, none, or every followed by a count of revisions, like every 10K") {
@@ -293,11 +238,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.compactEvery() > 0 ? new CompactEvery(p.compactEvery()) : (Object) p.compact();
         }
-
-        @Override
-        Object builtInDefault() {
-            return false;
-        }
     },
     LEAF_CAPACITY("leafCapacity", "a whole number of keys per B-tree leaf from 4 to 1024 (index btree only)") {
         @Override
@@ -308,11 +248,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.settings().leafCapacity();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.leafCapacity();
         }
     },
     DURABILITY("durability", "one of full, normal, deferred (store sqlite only)") {
@@ -330,11 +265,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.settings().durability();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.durability();
         }
     },
     SQLITE_CACHE("sqliteCache", "a whole number of KiB from 64KiB to 4GiB, like 2000KiB or 8MiB (SQLite's page"
@@ -363,11 +293,6 @@ public enum RowField {
         public Object resultValue(RowParams p) {
             return p.settings().sqliteCacheKiB() * Sizes.KIB; // result files write every size in bytes
         }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.sqliteCacheKiB();
-        }
     },
     READ_CONNECTIONS("readConnections", "a whole number from 1 to 64 (store sqlite only)") {
         @Override
@@ -378,11 +303,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.settings().readConnections();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.readConnections();
         }
     },
     BATCH_LIMIT("batchLimit", "a count of write transactions from 1 to 1M, like 10K (durability deferred only)") {
@@ -400,11 +320,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.settings().batchLimit();
         }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.batchLimit();
-        }
     },
     BATCH_BYTES("batchBytes", "a size from 1KiB to 4GiB, like 64MiB (durability deferred only)") {
         @Override
@@ -420,11 +335,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.settings().batchBytes();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.batchBytes();
         }
     },
     BATCH_INTERVAL("batchInterval", "a duration from 1ms to 1h in ms, s, m or h, like 100ms or 1s (durability"
@@ -461,11 +371,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.settings().batchIntervalMillis();
         }
-
-        @Override
-        Object builtInDefault() {
-            return StoreSettings.DEFAULTS.batchIntervalMillis();
-        }
     },
     SNAPSHOT_COUNT("snapshotCount", "a count of raft entries from 1 to 100M, like 100K (etcd rows only: the members'"
             + " --snapshot-count)") {
@@ -483,11 +388,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.snapshotCount();
         }
-
-        @Override
-        Object builtInDefault() {
-            return RowParams.DEFAULT_SNAPSHOT_COUNT;
-        }
     },
     LEASES("leases", "a count of leases from 0 to 1M, like 1K (etcd rows only: granted before the load)") {
         @Override
@@ -503,11 +403,6 @@ public enum RowField {
         @Override
         public Object get(RowParams p) {
             return p.leases();
-        }
-
-        @Override
-        Object builtInDefault() {
-            return 0L;
         }
     },
     LEASED_KEYS("leasedKeys", "a share of keys from 0% to 100% like 20%, or a number from 0 to 1 (etcd rows with"
@@ -526,11 +421,6 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.leasedKeys();
         }
-
-        @Override
-        Object builtInDefault() {
-            return 0.0;
-        }
     },
     WATCHERS("watchers", "a count of watch streams from 0 to 10K, like 100 (etcd rows only: opened before the load,"
             + " each on a range of the keys, reading every event)") {
@@ -543,14 +433,12 @@ public enum RowField {
         public Object get(RowParams p) {
             return p.watchers();
         }
-
-        @Override
-        Object builtInDefault() {
-            return 0;
-        }
     };
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h)");
+
+    /** A row with every field at its built-in default ({@link RowParams.Builder}). */
+    private static final RowParams BUILT_IN_DEFAULTS = RowParams.builder("defaults").build();
 
     private final String specName;
     /** What a valid value looks like, for error messages. */
@@ -593,7 +481,9 @@ public enum RowField {
     }
 
     /** The value a row gets when neither its workload nor {@code defaults} sets the field. */
-    abstract Object builtInDefault();
+    Object builtInDefault() {
+        return get(BUILT_IN_DEFAULTS);
+    }
 
     /** The built-in default, formatted as row names print it. */
     public String builtInDefaultText() {
@@ -612,15 +502,18 @@ public enum RowField {
 
     /** Builds the probe's parameters from one value per field (indexed by ordinal). */
     static RowParams params(String workload, Object[] v) {
-        return new RowParams(workload, (Long) v[KEYS.ordinal()], (Integer) v[VERSIONS.ordinal()],
-                (Integer) v[KEY_SIZE.ordinal()], valueSizeMin(v[VALUE_SIZE.ordinal()]),
-                (KeyPattern) v[KEY_PATTERN.ordinal()], (StoreKind) v[STORE.ordinal()], (IndexKind) v[INDEX.ordinal()],
-                (Long) v[SEED.ordinal()], (Integer) v[RUNS.ordinal()], (Double) v[DELETES.ordinal()],
-                compactLatest(v[COMPACT.ordinal()]), new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()],
-                (Durability) v[DURABILITY.ordinal()], (Integer) v[SQLITE_CACHE.ordinal()],
-                (Integer) v[READ_CONNECTIONS.ordinal()], (Integer) v[BATCH_LIMIT.ordinal()],
-                (Long) v[BATCH_BYTES.ordinal()], (Long) v[BATCH_INTERVAL.ordinal()]),
-                (SystemKind) v[SYSTEM.ordinal()], (Long) v[SNAPSHOT_COUNT.ordinal()], shape(v));
+        return RowParams.builder(workload).keys((Long) v[KEYS.ordinal()]).versions((Integer) v[VERSIONS.ordinal()])
+                .keySize((Integer) v[KEY_SIZE.ordinal()]).valueSize(valueSizeMin(v[VALUE_SIZE.ordinal()]))
+                .keyPattern((KeyPattern) v[KEY_PATTERN.ordinal()]).store((StoreKind) v[STORE.ordinal()])
+                .index((IndexKind) v[INDEX.ordinal()]).seed((Long) v[SEED.ordinal()])
+                .runs((Integer) v[RUNS.ordinal()]).deletes((Double) v[DELETES.ordinal()])
+                .compact(compactLatest(v[COMPACT.ordinal()]))
+                .settings(new StoreSettings((Integer) v[LEAF_CAPACITY.ordinal()], (Durability) v[DURABILITY.ordinal()],
+                        (Integer) v[SQLITE_CACHE.ordinal()], (Integer) v[READ_CONNECTIONS.ordinal()],
+                        (Integer) v[BATCH_LIMIT.ordinal()], (Long) v[BATCH_BYTES.ordinal()],
+                        (Long) v[BATCH_INTERVAL.ordinal()]))
+                .system((SystemKind) v[SYSTEM.ordinal()]).snapshotCount((Long) v[SNAPSHOT_COUNT.ordinal()])
+                .shape(shape(v)).build();
     }
 
     private static int valueSizeMin(Object valueSize) {

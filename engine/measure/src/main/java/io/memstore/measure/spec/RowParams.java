@@ -47,53 +47,158 @@ public record RowParams(String workload, long keys, int versions, int keySize, i
         }
     }
 
-    /** A row of a fixed value size without periodic compaction, leases or watchers. */
-    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
-                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact,
-                     StoreSettings settings, SystemKind system, long snapshotCount) {
-        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
-                settings, system, snapshotCount, LoadShape.plain(valueSize));
+    /** A builder of a row named {@code workload}, every other field at its {@link Builder built-in default}. */
+    public static Builder builder(String workload) {
+        return new Builder(workload);
     }
 
-    /** A row of this system, an etcd row with etcd's default snapshot count. */
-    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
-                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact,
-                     StoreSettings settings, SystemKind system) {
-        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
-                settings, system, DEFAULT_SNAPSHOT_COUNT);
-    }
-
-    /** A memstore row ({@link SystemKind#MEMSTORE}). */
-    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
-                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact,
-                     StoreSettings settings) {
-        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
-                settings, SystemKind.MEMSTORE);
-    }
-
-    /** A memstore row with the default store options ({@link StoreSettings#DEFAULTS}). */
-    public RowParams(String workload, long keys, int versions, int keySize, int valueSize, KeyPattern keyPattern,
-                     StoreKind store, IndexKind index, long seed, int runs, double deletes, boolean compact) {
-        this(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs, deletes, compact,
-                StoreSettings.DEFAULTS);
+    /**
+     * A builder holding this row's fields, to change some of them by name. A plain shape is left unset, so that it
+     * follows a new value size.
+     */
+    public Builder toBuilder() {
+        return new Builder(workload).keys(keys).versions(versions).keySize(keySize).valueSize(valueSize)
+                .keyPattern(keyPattern).store(store).index(index).seed(seed).runs(runs).deletes(deletes)
+                .compact(compact).settings(settings).system(system).snapshotCount(snapshotCount)
+                .shape(shape.equals(LoadShape.plain(valueSize)) ? null : shape);
     }
 
     /** The same row measured on another system. */
     public RowParams withSystem(SystemKind other) {
-        return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
-                deletes, compact, settings, other, snapshotCount, shape);
+        return toBuilder().system(other).build();
     }
 
     /** The same row with another etcd snapshot count. */
     public RowParams withSnapshotCount(long count) {
-        return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
-                deletes, compact, settings, system, count, shape);
+        return toBuilder().snapshotCount(count).build();
     }
 
     /** The same row with another load shape. */
     public RowParams withShape(LoadShape other) {
-        return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
-                deletes, compact, settings, system, snapshotCount, other);
+        return toBuilder().shape(java.util.Objects.requireNonNull(other, "shape")).build();
+    }
+
+    /**
+     * Builds a {@link RowParams} by field name. A field left unset has the value a spec's row gets when neither
+     * its workload nor {@code defaults} sets it ({@link RowField}'s built-in default): system memstore, 100,000
+     * keys, 1 version, 64 B keys, 256 B values, key pattern random, store sqlite, index btree, seed 1, 1 run, no
+     * deletes, no compaction, {@link StoreSettings#DEFAULTS}, etcd's default snapshot count
+     * ({@link RowParams#DEFAULT_SNAPSHOT_COUNT}) and the shape {@link LoadShape#plain} of the value size. The
+     * record's constructor validates the row in {@link #build()}.
+     */
+    public static final class Builder {
+        private String workload;
+        private long keys = 100_000;
+        private int versions = 1;
+        private int keySize = 64;
+        private int valueSize = 256;
+        private KeyPattern keyPattern = KeyPattern.RANDOM;
+        private StoreKind store = StoreKind.SQLITE;
+        private IndexKind index = IndexKind.BTREE;
+        private long seed = 1;
+        private int runs = 1;
+        private double deletes;
+        private boolean compact;
+        private StoreSettings settings = StoreSettings.DEFAULTS;
+        private SystemKind system = SystemKind.MEMSTORE;
+        private long snapshotCount = DEFAULT_SNAPSHOT_COUNT;
+        /** null: {@link LoadShape#plain} of the value size set last. */
+        private LoadShape shape;
+
+        private Builder(String workload) {
+            this.workload = workload;
+        }
+
+        public Builder workload(String name) {
+            this.workload = name;
+            return this;
+        }
+
+        public Builder keys(long n) {
+            this.keys = n;
+            return this;
+        }
+
+        public Builder versions(int n) {
+            this.versions = n;
+            return this;
+        }
+
+        /** Bytes per key. */
+        public Builder keySize(int bytes) {
+            this.keySize = bytes;
+            return this;
+        }
+
+        /** Bytes per value; the smallest of a range when {@link #shape} sets a larger {@code valueSizeMax}. */
+        public Builder valueSize(int bytes) {
+            this.valueSize = bytes;
+            return this;
+        }
+
+        public Builder keyPattern(KeyPattern pattern) {
+            this.keyPattern = pattern;
+            return this;
+        }
+
+        public Builder store(StoreKind kind) {
+            this.store = kind;
+            return this;
+        }
+
+        public Builder index(IndexKind kind) {
+            this.index = kind;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        public Builder runs(int n) {
+            this.runs = n;
+            return this;
+        }
+
+        /** Share of keys deleted after the puts, 0..1. */
+        public Builder deletes(double share) {
+            this.deletes = share;
+            return this;
+        }
+
+        /** Whether to compact at the last revision after the writes. */
+        public Builder compact(boolean atLatest) {
+            this.compact = atLatest;
+            return this;
+        }
+
+        public Builder settings(StoreSettings value) {
+            this.settings = value;
+            return this;
+        }
+
+        public Builder system(SystemKind kind) {
+            this.system = kind;
+            return this;
+        }
+
+        public Builder snapshotCount(long count) {
+            this.snapshotCount = count;
+            return this;
+        }
+
+        /** The value size range, compaction period, leases and watchers; null for {@link LoadShape#plain}. */
+        public Builder shape(LoadShape value) {
+            this.shape = value;
+            return this;
+        }
+
+        public RowParams build() {
+            return new RowParams(workload, keys, versions, keySize, valueSize, keyPattern, store, index, seed, runs,
+                    deletes, compact, settings, system, snapshotCount,
+                    shape != null ? shape : LoadShape.plain(valueSize));
+        }
     }
 
     /** The largest value size (B): {@code valueSize} unless the row draws sizes from a range. */

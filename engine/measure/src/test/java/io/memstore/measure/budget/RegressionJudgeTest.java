@@ -120,14 +120,12 @@ class RegressionJudgeTest {
     @Test
     void aRowMeasuredDifferentlyIsNotComparedButRunsMayDiffer() {
         RowParams p = TestRows.params("index", 100_000, 1, 64, IndexKind.REFERENCE);
-        RowResult before = new RowResult("r", new RowParams(p.workload(), p.keys(), p.versions(), 32, p.valueSize(),
-                p.keyPattern(), p.store(), p.index(), p.seed(), 5, p.deletes(), p.compact()), Map.of(HEAP, 1.0),
+        RowResult before = new RowResult("r", p.toBuilder().keySize(32).runs(5).build(), Map.of(HEAP, 1.0),
                 Map.of(), 5);
         RegressionOutcome o = one(row("r", 2 * MIB, 0, 1), before, rule(0.05, null));
         assertThat(o.status()).isEqualTo(NO_BASELINE);
         assertThat(o.message()).isEqualTo("the baseline row was measured differently (keySize 32B -> 64B)");
-        RowResult sameButRuns = new RowResult("r", new RowParams(p.workload(), p.keys(), p.versions(), p.keySize(),
-                p.valueSize(), p.keyPattern(), p.store(), p.index(), p.seed(), 5, p.deletes(), p.compact()),
+        RowResult sameButRuns = new RowResult("r", p.toBuilder().runs(5).build(),
                 Map.of(HEAP, 2 * MIB), Map.of(), 5);
         assertThat(one(row("r", 2 * MIB, 0, 1), sameButRuns, rule(0.05, null)).status()).isEqualTo(WITHIN);
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -27,8 +26,8 @@ class PreflightTest {
     }
 
     static Row row(String name, long keys, int versions, int keySize, int valueSize, StoreKind store, double deletes) {
-        return new Row(name, new RowParams("w", keys, versions, keySize, valueSize, KeyPattern.RANDOM, store,
-                IndexKind.REFERENCE, 1, 1, deletes, false));
+        return new Row(name, RowParams.builder("w").keys(keys).versions(versions).keySize(keySize).valueSize(valueSize)
+                .store(store).index(IndexKind.REFERENCE).deletes(deletes).build());
     }
 
     @Test
@@ -48,8 +47,7 @@ class PreflightTest {
     @Test
     void aUserXmxTooSmallForTheRowsValuesAndWriteBuffersIsRefusedNamingTheFigureAndTheFlag() {
         // 1,000 keys of 256 KiB values: the store's two DEFERRED buffers hold 64 MiB of values each
-        Row big = new Row("big", new RowParams("w", 1_000, 1, 64, 256 << 10, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.BTREE, 1, 1, 0.0, false));
+        Row big = new Row("big", RowParams.builder("w").keys(1_000).valueSize(256 << 10).build());
         PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.check(List.of(big),
                 dir.resolve("out"), dir.resolve("out/work"), false, machine(24 * GIB, 100 * GIB),
                 List.of("-Xmx64m", "-Xss1m", "-Xmx128m")));
@@ -102,8 +100,8 @@ class PreflightTest {
     void keptFilesAddUpOverRowsAndRuns() {
         // each row's file alone fits 10 GiB; kept, three runs of two rows do not
         Row a = row("a", 2_000_000L, 4, 64, 256, StoreKind.SQLITE, 0);
-        Row b = new Row("b", new RowParams("w", 2_000_000L, 4, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.REFERENCE, 1, 3, 0, false));
+        Row b = new Row("b", RowParams.builder("w").keys(2_000_000L).versions(4).index(IndexKind.REFERENCE).runs(3)
+                .build());
         double one = RowFootprint.of(a).storeFileBytes();
         assertThat(one).isBetween(3.0 * GIB, 5.0 * GIB);
         MachineResources m = machine(24 * GIB, 10 * GIB);

@@ -3,7 +3,6 @@ package io.memstore.measure.model;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import org.junit.jupiter.api.Test;
@@ -166,10 +165,10 @@ class MemoryModelTest {
     @Test
     void rowsThatDeleteCompactOrMeasureNothingAreSkippedAndCounted() {
         List<RowResult> rows = new ArrayList<>(exactRows(100, 30, 8, IndexKind.BTREE));
-        RowParams deleting = new RowParams("index", 1000, 1, 8, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.BTREE, 1, 1, 0.5, false);
-        RowParams compacting = new RowParams("index", 1000, 3, 8, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.BTREE, 1, 1, 0, true);
+        RowParams deleting = RowParams.builder("index").keys(1000).keySize(8).valueSize(0).store(StoreKind.NONE)
+                .deletes(0.5).build();
+        RowParams compacting = RowParams.builder("index").keys(1000).versions(3).keySize(8).valueSize(0)
+                .store(StoreKind.NONE).compact(true).build();
         rows.add(new RowResult("deleting", deleting, Map.of("index.liveHeap", 1.0), Map.of(), 1));
         rows.add(new RowResult("compacting", compacting, Map.of("index.liveHeap", 1.0), Map.of(), 1));
         rows.add(heapRow(77, 1, 8, 0));

@@ -28,9 +28,9 @@ class EtcdKubernetesPlanTest {
     private static final double IDLE = 30 * MIB;
 
     private static RowParams params(long keys, int versions, long compactEvery, int watchers, long leases) {
-        return new RowParams("k", keys, versions, 64, 256, KeyPattern.HIERARCHICAL,
-                TestRows.params("k", keys, versions, 64, IndexKind.BTREE).store(), IndexKind.BTREE, 1, 2, 0.0, false)
-                .withSystem(SystemKind.ETCD).withShape(new LoadShape(4096, compactEvery, leases, 0.2, watchers));
+        return RowParams.builder("k").keys(keys).versions(versions).keyPattern(KeyPattern.HIERARCHICAL)
+                .store(TestRows.params("k", keys, versions, 64, IndexKind.BTREE).store()).runs(2)
+                .system(SystemKind.ETCD).shape(new LoadShape(4096, compactEvery, leases, 0.2, watchers)).build();
     }
 
     /** RSS above idle after the load: 2 MiB + N * 514 B + H * 120 B + R * 2,500 B + W * 40 KiB + L * 600 B. */

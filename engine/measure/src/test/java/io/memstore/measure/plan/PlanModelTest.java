@@ -4,7 +4,6 @@ import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.RowParams;
@@ -32,15 +31,15 @@ class PlanModelTest {
 
     static RowResult row(long keys, int versions, int keySize, IndexKind index, double heap, double rss,
                          double baseline) {
-        RowParams p = new RowParams("w", keys, versions, keySize, 256, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1,
-                0.0, false);
+        RowParams p = RowParams.builder("w").keys(keys).versions(versions).keySize(keySize).store(StoreKind.NONE)
+                .index(index).build();
         return new RowResult("w/keys=" + keys + ",versions=" + versions + ",keySize=" + keySize, p,
                 TestRows.metrics("index.liveHeap", heap, "process.rss", rss, "jvm.baselineRss", baseline), Map.of(), 1);
     }
 
     static PlanScenario scenario(long keys, int versions, IndexKind index, Long machine) {
-        return new PlanScenario("s", new RowParams("s", keys, versions, 64, 256, KeyPattern.RANDOM, StoreKind.NONE,
-                index, 1, 1, 0.0, false), machine, "test");
+        return new PlanScenario("s", RowParams.builder("s").keys(keys).versions(versions).store(StoreKind.NONE)
+                .index(index).build(), machine, "test");
     }
 
     @Test

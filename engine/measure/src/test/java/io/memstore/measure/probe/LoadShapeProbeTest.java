@@ -1,6 +1,5 @@
 package io.memstore.measure.probe;
 
-import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.LoadShape;
 import io.memstore.measure.spec.Row;
@@ -104,8 +103,8 @@ class LoadShapeProbeTest {
 
     @Test
     void compactionOnAPeriodKeepsOneToTwoWindowsOfHistory() {
-        RowParams p = new RowParams("w", 1000, 5, 16, 0, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.BTREE, 3, 1,
-                0.0, false).withShape(new LoadShape(0, 1500, 0, 0, 0));
+        RowParams p = RowParams.builder("w").keys(1000).versions(5).keySize(16).valueSize(0).store(StoreKind.NONE)
+                .seed(3).shape(new LoadShape(0, 1500, 0, 0, 0)).build();
         Map<String, Number> m = new Probe(new ProbeArgs(new Row("t", p), dir.resolve("r.json"), dir, 100), s -> { })
                 .run();
         // 5,000 puts: compactions after the 3,000th and 4,500th write, at revisions 1,500 and 3,000; each key keeps

@@ -4,7 +4,6 @@ import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.StoreSettings;
 import io.memstore.store.Durability;
 import org.junit.jupiter.api.Test;
@@ -17,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ProbeArgsTest {
-    static final Row ROW = new Row("index/keys=1M, versions=5", new RowParams("index", 1_000_000, 5, 64, 256,
-            KeyPattern.HIERARCHICAL, StoreKind.SQLITE, IndexKind.REFERENCE, -7, 3, 0.25, true));
+    static final Row ROW = new Row("index/keys=1M, versions=5", RowParams.builder("index").keys(1_000_000)
+            .versions(5).keyPattern(KeyPattern.HIERARCHICAL).index(IndexKind.REFERENCE).seed(-7).runs(3).deletes(0.25)
+            .compact(true).build());
 
     @Test
     void roundTripsThroughTheCommandLine() {
@@ -29,9 +29,9 @@ class ProbeArgsTest {
 
     @Test
     void anIndexClassAndStoreOptionsRoundTrip() {
-        Row row = new Row("own/index=com.example.CopyingIndex", new RowParams("own", 1000, 1, 64, 256,
-                KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.of("com.example.CopyingIndex"), 1, 1, 0, false,
-                new StoreSettings(16, Durability.FULL, 4096, 3, 77, 5000, 1500)));
+        Row row = new Row("own/index=com.example.CopyingIndex", RowParams.builder("own").keys(1000)
+                .index(IndexKind.of("com.example.CopyingIndex"))
+                .settings(new StoreSettings(16, Durability.FULL, 4096, 3, 77, 5000, 1500)).build());
         ProbeArgs args = new ProbeArgs(row, Path.of("r.json"), Path.of("d"), 5);
         assertThat(args.toArgs()).contains("--index=com.example.CopyingIndex", "--durability=full");
         assertThat(ProbeArgs.parse(args.toArgs().toArray(String[]::new))).isEqualTo(args);

@@ -1,7 +1,6 @@
 package io.memstore.measure.probe;
 
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
 import org.junit.jupiter.api.Test;
@@ -18,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ProbeJvmTest {
     private static RowParams row(long keys, int versions, IndexKind index, StoreKind store) {
-        return new RowParams("w", keys, versions, 64, 256, KeyPattern.RANDOM, store, index, 1, 1, 0, false);
+        return RowParams.builder("w").keys(keys).versions(versions).store(store).index(index).build();
     }
 
     @Test

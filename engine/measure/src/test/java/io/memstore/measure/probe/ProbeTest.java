@@ -46,8 +46,8 @@ class ProbeTest {
     @Test
     void buildsDeletesAndCompactsAsTheRowSays() {
         List<String> phases = new ArrayList<>();
-        Map<String, Number> m = run(new RowParams("w", 2000, 3, 32, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.REFERENCE, 9, 1, 0.25, true), phases);
+        Map<String, Number> m = run(RowParams.builder("w").keys(2000).versions(3).keySize(32).valueSize(0)
+                .store(StoreKind.NONE).index(IndexKind.REFERENCE).seed(9).deletes(0.25).compact(true).build(), phases);
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(6000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(500L);
         // compaction at the last revision drops the deleted keys and all but the last revision of the others
@@ -63,8 +63,9 @@ class ProbeTest {
 
     @Test
     void withoutDeletesOrCompactionEveryRevisionStays() {
-        Map<String, Number> m = run(new RowParams("w", 1000, 2, 16, 0, KeyPattern.SEQUENTIAL, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 0, false), new ArrayList<>());
+        Map<String, Number> m = run(RowParams.builder("w").keys(1000).versions(2).keySize(16).valueSize(0)
+                .keyPattern(KeyPattern.SEQUENTIAL).store(StoreKind.NONE).index(IndexKind.REFERENCE)
+                .build(), new ArrayList<>());
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1000L);
         assertThat(m.get(Metrics.INDEX_REVISIONS)).isEqualTo(2000L);
         assertThat(m.get(Metrics.COMPACT_SECONDS)).isNull();
@@ -72,16 +73,17 @@ class ProbeTest {
 
     @Test
     void deletingEveryKeyLeavesNothingToGet() {
-        Map<String, Number> m = run(new RowParams("w", 100, 1, 16, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 1.0, true), new ArrayList<>());
+        Map<String, Number> m = run(RowParams.builder("w").keys(100).keySize(16).valueSize(0).store(StoreKind.NONE)
+                .index(IndexKind.REFERENCE).deletes(1.0).compact(true).build(), new ArrayList<>());
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(0L);
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND)).isNull();
     }
 
     @Test
     void storeRowsPutValuesIntoSqlite() {
-        Map<String, Number> m = run(new RowParams("w", 2000, 2, 32, 100, KeyPattern.HIERARCHICAL, StoreKind.SQLITE,
-                IndexKind.REFERENCE, 3, 1, 0.1, true), new ArrayList<>());
+        Map<String, Number> m = run(RowParams.builder("w").keys(2000).versions(2).keySize(32).valueSize(100)
+                .keyPattern(KeyPattern.HIERARCHICAL).index(IndexKind.REFERENCE).seed(3).deletes(0.1).compact(true)
+                .build(), new ArrayList<>());
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1800L);
@@ -98,8 +100,8 @@ class ProbeTest {
         System.setProperty(SettledState.SETTLE_PROPERTY, "300");
         try {
             List<String> phases = new ArrayList<>();
-            Map<String, Number> m = run(new RowParams("w", 2000, 1, 32, 100, KeyPattern.RANDOM, StoreKind.SQLITE,
-                    IndexKind.BTREE, 3, 1, 0, false), phases);
+            Map<String, Number> m = run(RowParams.builder("w").keys(2000).keySize(32).valueSize(100).seed(3)
+                    .build(), phases);
             assertThat(m.get(Metrics.SETTLE_MILLIS).longValue()).isGreaterThanOrEqualTo(300);
             assertThat(m.get(Metrics.SETTLE_TRIMMED)).isEqualTo(1);
             assertThat(phases).containsSubsequence("baseline", "settling", "measuring heap");
@@ -128,14 +130,15 @@ class ProbeTest {
 
     @Test
     void rowsThatCannotBeBuiltAreRejectedBeforeBuilding() {
-        assertThatThrownBy(() -> run(new RowParams("w", 5000, 1, 2, 0, KeyPattern.SEQUENTIAL, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 0, false), new ArrayList<>()))
+        assertThatThrownBy(() -> run(RowParams.builder("w").keys(5000).keySize(2).valueSize(0)
+                .keyPattern(KeyPattern.SEQUENTIAL).store(StoreKind.NONE).index(IndexKind.REFERENCE)
+                .build(), new ArrayList<>()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keySize >= 4 B");
-        assertThatThrownBy(() -> run(new RowParams("w", 0, 1, 8, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 0, false), new ArrayList<>()))
+        assertThatThrownBy(() -> run(RowParams.builder("w").keys(0).keySize(8).valueSize(0).store(StoreKind.NONE)
+                .index(IndexKind.REFERENCE).build(), new ArrayList<>()))
                 .hasMessageContaining("keys must be in 1..");
-        assertThatThrownBy(() -> run(new RowParams("w", 10, 0, 8, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 0, false), new ArrayList<>()))
+        assertThatThrownBy(() -> run(RowParams.builder("w").keys(10).versions(0).keySize(8).valueSize(0)
+                .store(StoreKind.NONE).index(IndexKind.REFERENCE).build(), new ArrayList<>()))
                 .hasMessageContaining("versions must be at least 1, was 0");
     }
 }

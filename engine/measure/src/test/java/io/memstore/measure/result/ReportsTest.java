@@ -2,9 +2,7 @@ package io.memstore.measure.result;
 
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,12 +46,10 @@ class ReportsTest {
 
     @Test
     void rowsOfOtherSystemsSayWhichFieldsAreNotTheirsAndShowTheirReopen() {
-        RowParams memstore = new RowParams("w", 20_000, 1, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.REFERENCE, 1, 1, 0, false);
+        RowParams memstore = RowParams.builder("w").keys(20_000).index(IndexKind.REFERENCE).build();
         RowParams etcd = memstore.withSystem(io.memstore.measure.spec.SystemKind.ETCD).withSnapshotCount(10_000);
         RowParams h2 = memstore.withSystem(io.memstore.measure.spec.SystemKind.H2);
-        RowParams btree = new RowParams("w", 20_000, 1, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.BTREE, 1, 1, 0, false);
+        RowParams btree = RowParams.builder("w").keys(20_000).build();
         List<RowResult> rows = List.of(
                 new RowResult("w/index=reference,system=memstore", memstore, TestRows.metrics("reopen.seconds",
                         0.25, "reopen.revisionsPerSecond", 80_000), Map.of(), 1),
@@ -96,8 +92,8 @@ class ReportsTest {
     @Test
     void columnsForParametersThatVaryWithinAWorkloadAppearOnlyThen() {
         RowParams a = TestRows.params("mixed", 1000, 1, 8, IndexKind.BTREE);
-        RowParams b = new RowParams("mixed", 1000, 1, 8, 100, KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.REFERENCE,
-                1, 1, 0, false);
+        RowParams b = RowParams.builder("mixed").keys(1000).keySize(8).valueSize(100).index(IndexKind.REFERENCE)
+                .build();
         RunResult run = new RunResult("s", "f", TestRows.sampleRun().environment(),
                 List.of(new RowResult("a", a, Map.of(), Map.of(), 1), new RowResult("b", b, Map.of(), Map.of(), 1)),
                 null, List.of());

@@ -3,9 +3,7 @@ package io.memstore.measure.result;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.StoreSettings;
 import io.memstore.store.Durability;
 import org.junit.jupiter.api.Test;
@@ -26,13 +24,12 @@ class StoreRecordJsonTest {
     Path dir;
 
     private static RunResult run() {
-        RowParams p = new RowParams("own", 1000, 1, 64, 256, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.of("com.example.CopyingIndex"), 1, 1, 0.0, false,
-                new StoreSettings(128, Durability.FULL, 8192, 4, 500, 1L << 20, 250));
+        RowParams p = RowParams.builder("own").keys(1000).index(IndexKind.of("com.example.CopyingIndex"))
+                .settings(new StoreSettings(128, Durability.FULL, 8192, 4, 500, 1L << 20, 250)).build();
         RowResult row = new RowResult("own/index=com.example.CopyingIndex", p,
                 TestRows.metrics("index.liveHeap", 200_000), Map.of(), 1);
-        RowResult plain = new RowResult("own/index=btree", new RowParams("own", 1000, 1, 64, 256, KeyPattern.RANDOM,
-                StoreKind.SQLITE, IndexKind.BTREE, 1, 1, 0.0, false), TestRows.metrics("index.liveHeap", 100_000),
+        RowResult plain = new RowResult("own/index=btree", RowParams.builder("own").keys(1000).build(),
+                TestRows.metrics("index.liveHeap", 100_000),
                 Map.of(), 1);
         Environment env = new Environment("17", List.of(), "Linux", 2,
                 new MeasuredStore("0.9.0-pinned", MeasuredStore.PROJECT, "io.memstore:memstore-store:0.9.0-pinned"));

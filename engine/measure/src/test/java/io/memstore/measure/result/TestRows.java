@@ -24,8 +24,8 @@ public final class TestRows {
     }
 
     public static RowParams params(String workload, long keys, int versions, int keySize, IndexKind index) {
-        return new RowParams(workload, keys, versions, keySize, 256, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1,
-                0.0, false);
+        return RowParams.builder(workload).keys(keys).versions(versions).keySize(keySize).store(StoreKind.NONE)
+                .index(index).build();
     }
 
     /** The row name in the layout of etcd's benchmark tables, like {@code index/keys=1M,versions=5,keySize=64B}. */
@@ -68,8 +68,8 @@ public final class TestRows {
         RowResult middle = new RowResult("index/keys=1M,versions=1,keySize=64B",
                 params("index", 1_000_000, 1, 64, IndexKind.BTREE),
                 metrics("index.liveHeap", 190_000_000.5), Map.of(), 1);
-        RowParams storeParams = new RowParams("store, \"quoted\"", 100_000, 5, 64, 1024, KeyPattern.HIERARCHICAL,
-                StoreKind.SQLITE, IndexKind.BTREE, 42, 1, 0.25, true);
+        RowParams storeParams = RowParams.builder("store, \"quoted\"").keys(100_000).versions(5).valueSize(1024)
+                .keyPattern(KeyPattern.HIERARCHICAL).seed(42).deletes(0.25).compact(true).build();
         RowResult store = new RowResult("store/keys=100K,valueSize=1KiB|x\u2028y", storeParams,
                 metrics("process.rss", 150_000_000, "store.fileSize", 140_000_000, "load.seconds", 2.5), Map.of(), 1);
         List<RowResult> rows = List.of(small, big, middle, store);

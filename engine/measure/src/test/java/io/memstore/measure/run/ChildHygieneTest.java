@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
-import io.memstore.measure.spec.StoreKind;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -44,8 +42,8 @@ class ChildHygieneTest {
     }
 
     static Row storeRow(String name, long keys) {
-        return new Row(name, new RowParams("store", keys, 1, 16, 100, KeyPattern.RANDOM, StoreKind.SQLITE,
-                IndexKind.REFERENCE, 7, 1, 0, false));
+        return new Row(name, RowParams.builder("store").keys(keys).keySize(16).valueSize(100)
+                .index(IndexKind.REFERENCE).seed(7).build());
     }
 
     private long entries(Path dir) throws IOException {

@@ -3,7 +3,6 @@ package io.memstore.measure.run;
 import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.probe.StoreDescriptor;
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -42,8 +41,8 @@ class ProjectIndexRunTest {
     }
 
     private static Row row(String name, IndexKind index, StoreKind store, StoreSettings settings) {
-        return new Row(name, new RowParams("own", 20_000, 1, 64, 16, KeyPattern.RANDOM, store, index, 7, 1, 0, false,
-                settings));
+        return new Row(name, RowParams.builder("own").keys(20_000).valueSize(16).store(store).index(index).seed(7)
+                .settings(settings).build());
     }
 
     @Test

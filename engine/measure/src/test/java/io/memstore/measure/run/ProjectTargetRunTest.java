@@ -2,8 +2,6 @@ package io.memstore.measure.run;
 
 import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.probe.ProbeMain;
-import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
@@ -42,8 +40,8 @@ class ProjectTargetRunTest {
     }
 
     private static Row row(String className) {
-        return new Row("own/system=" + className, new RowParams("own", 20_000, 2, 64, 100, KeyPattern.RANDOM,
-                StoreKind.NONE, IndexKind.BTREE, 7, 1, 0.25, false).withSystem(SystemKind.of(FIXTURE + className)));
+        return new Row("own/system=" + className, RowParams.builder("own").keys(20_000).versions(2).valueSize(100)
+                .store(StoreKind.NONE).seed(7).deletes(0.25).system(SystemKind.of(FIXTURE + className)).build());
     }
 
     @Test

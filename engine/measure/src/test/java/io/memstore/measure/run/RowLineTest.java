@@ -2,8 +2,6 @@ package io.memstore.measure.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -14,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class RowLineTest {
     private static RowMeasurement measured(String name, Map<String, Double> metrics, int runs) {
-        Row row = new Row(name, new RowParams("w", 1_000_000, 5, 64, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.BTREE, 1, runs, 0, false));
+        Row row = new Row(name, RowParams.builder("w").keys(1_000_000).versions(5).valueSize(0).store(StoreKind.NONE)
+                .runs(runs).build());
         return new RowMeasurement(row, metrics, Map.of(), runs, List.of());
     }
 

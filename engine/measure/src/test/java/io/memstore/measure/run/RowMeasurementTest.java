@@ -2,7 +2,6 @@ package io.memstore.measure.run;
 
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Metric;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -15,8 +14,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class RowMeasurementTest {
-    private static final Row ROW = new Row("r", new RowParams("w", 10, 1, 8, 0, KeyPattern.RANDOM, StoreKind.NONE,
-            IndexKind.REFERENCE, 1, 3, 0, false));
+    private static final Row ROW = new Row("r", RowParams.builder("w").keys(10).keySize(8).valueSize(0)
+            .store(StoreKind.NONE).index(IndexKind.REFERENCE).runs(3).build());
 
     private static Map<String, Double> run(Double heap, Double rss) {
         Map<String, Double> m = new HashMap<>();

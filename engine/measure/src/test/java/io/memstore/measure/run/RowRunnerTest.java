@@ -43,8 +43,8 @@ class RowRunnerTest {
     }
 
     private static Row row(String name, long keys, int keySize, int runs) {
-        return new Row(name, new RowParams("index", keys, 1, keySize, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.REFERENCE, 42, runs, 0, false));
+        return new Row(name, RowParams.builder("index").keys(keys).keySize(keySize).valueSize(0).store(StoreKind.NONE)
+                .index(IndexKind.REFERENCE).seed(42).runs(runs).build());
     }
 
     private long filesLeft() throws IOException {
@@ -103,8 +103,8 @@ class RowRunnerTest {
 
     @Test
     void aStoreRowMeasuresTheFileAndLeavesNothingBehind() throws IOException {
-        Row row = new Row("store/keys=2000", new RowParams("store", 2000, 2, 64, 256, KeyPattern.RANDOM,
-                StoreKind.SQLITE, IndexKind.REFERENCE, 42, 1, 0, false));
+        Row row = new Row("store/keys=2000", RowParams.builder("store").keys(2000).versions(2)
+                .index(IndexKind.REFERENCE).seed(42).build());
         RowMeasurement m = new RowRunner(options()).run(row);
         assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(4000.0);
         assertThat(m.median(Metrics.STORE_FILE_SIZE)).isGreaterThan(4000.0 * 256);
@@ -193,8 +193,8 @@ class RowRunnerTest {
 
     @Test
     void aRowTheProbeRejectsIsReportedWithTheReason() {
-        Row bad = new Row("bad", new RowParams("index", 5000, 1, 2, 0, KeyPattern.SEQUENTIAL, StoreKind.NONE,
-                IndexKind.REFERENCE, 1, 1, 0, false));
+        Row bad = new Row("bad", RowParams.builder("index").keys(5000).keySize(2).valueSize(0)
+                .keyPattern(KeyPattern.SEQUENTIAL).store(StoreKind.NONE).index(IndexKind.REFERENCE).build());
         assertThatThrownBy(() -> new RowRunner(options()).run(bad))
                 .isInstanceOf(ProbeFailedException.class)
                 .hasMessageContaining("row 'bad': the probe rejected the row, exit code 2")

@@ -1,7 +1,6 @@
 package io.memstore.measure.run;
 
 import io.memstore.measure.spec.IndexKind;
-import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -30,7 +29,7 @@ public final class RunnerHost {
                         .split(File.pathSeparator)).map(Path::of).toList())
                 .withWorkDir(Path.of(args[0])).withMainClass(SleepingChild.class.getName())
                 .withTimeout(Duration.ofMinutes(2)).withProgress(Progress.of(EVERY_LINE, EVERY_LINE));
-        new RowRunner(options).run(new Row("hosted", new RowParams("w", 10, 1, 16, 0, KeyPattern.RANDOM,
-                StoreKind.NONE, IndexKind.REFERENCE, 1, 1, 0, false)));
+        new RowRunner(options).run(new Row("hosted", RowParams.builder("w").keys(10).keySize(16).valueSize(0)
+                .store(StoreKind.NONE).index(IndexKind.REFERENCE).build()));
     }
 }

@@ -31,8 +31,8 @@ class SpecRunnerTest {
     }
 
     private static Row row(String name, long keys, int versions, KeyPattern pattern) {
-        return new Row(name, new RowParams("w", keys, versions, 24, 0, pattern, StoreKind.NONE, IndexKind.REFERENCE,
-                5, 1, 0, false));
+        return new Row(name, RowParams.builder("w").keys(keys).versions(versions).keySize(24).valueSize(0)
+                .keyPattern(pattern).store(StoreKind.NONE).index(IndexKind.REFERENCE).seed(5).build());
     }
 
     @Test
@@ -53,8 +53,9 @@ class SpecRunnerTest {
     void stopsAtTheFirstFailedRow() {
         List<String> progress = new ArrayList<>();
         assertThatThrownBy(() -> new SpecRunner(options(progress)).run(List.of(
-                new Row("bad", new RowParams("w", 5000, 1, 2, 0, KeyPattern.SEQUENTIAL, StoreKind.NONE,
-                        IndexKind.REFERENCE, 5, 1, 0, false)),
+                new Row("bad", RowParams.builder("w").keys(5000).keySize(2).valueSize(0)
+                        .keyPattern(KeyPattern.SEQUENTIAL).store(StoreKind.NONE).index(IndexKind.REFERENCE).seed(5)
+                        .build()),
                 row("never", 10, 1, KeyPattern.RANDOM))))
                 .isInstanceOf(ProbeFailedException.class).hasMessageStartingWith("row 'bad'");
         assertThat(progress).noneMatch(l -> l.contains("never"));

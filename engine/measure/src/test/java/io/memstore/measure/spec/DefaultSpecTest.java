@@ -46,8 +46,9 @@ class DefaultSpecTest {
     @Test
     void rowsCarryTheSeedParameters() {
         RowParams index = spec.rows().get(7).params();
-        assertThat(index).isEqualTo(new RowParams("index", 1_000_000, 5, 256, 256, KeyPattern.RANDOM,
-                StoreKind.NONE, IndexKind.BTREE, 1, 1, 0.0, false));
+        assertThat(index).isEqualTo(RowParams.builder("index").keys(1_000_000).versions(5).keySize(256)
+                .valueSize(256).keyPattern(KeyPattern.RANDOM).store(StoreKind.NONE).index(IndexKind.BTREE).seed(1)
+                .runs(1).deletes(0.0).compact(false).build());
         for (Row r : spec.rows().subList(8, 12)) {
             assertThat(r.params().store()).isEqualTo(StoreKind.SQLITE);
             assertThat(r.params().keySize()).isEqualTo(64);

@@ -24,8 +24,9 @@ class PlanSpecTest {
         assertThat(spec.plan()).hasSize(2);
         PlanScenario prod = spec.plan().get(0);
         assertThat(prod.name()).isEqualTo("prod");
-        assertThat(prod.params()).isEqualTo(new RowParams("prod", 10_000_000L, 3, 32, 256, KeyPattern.RANDOM,
-                StoreKind.NONE, IndexKind.REFERENCE, 7, 1, 0.0, false));
+        assertThat(prod.params()).isEqualTo(RowParams.builder("prod").keys(10_000_000L).versions(3).keySize(32)
+                .valueSize(256).keyPattern(KeyPattern.RANDOM).store(StoreKind.NONE).index(IndexKind.REFERENCE).seed(7)
+                .runs(1).deletes(0.0).compact(false).build());
         assertThat(prod.machineMemory()).isEqualTo(4L << 30);
         assertThat(prod.origin()).isEqualTo("p.yaml:6:5");
         PlanScenario small = spec.plan().get(1);

@@ -53,8 +53,9 @@ class SpecLoaderTest {
         assertThat(spec.rows()).hasSize(9);
         Row churn = spec.rows().get(8);
         assertThat(churn.name()).isEqualTo("churn");
-        assertThat(churn.params()).isEqualTo(new RowParams("churn", 100_000, 1, 64, 256, KeyPattern.RANDOM,
-                StoreKind.SQLITE, IndexKind.BTREE, 1, 1, 0.1, true));
+        assertThat(churn.params()).isEqualTo(RowParams.builder("churn").keys(100_000).versions(1).keySize(64)
+                .valueSize(256).keyPattern(KeyPattern.RANDOM).store(StoreKind.SQLITE).index(IndexKind.BTREE).seed(1)
+                .runs(1).deletes(0.1).compact(true).build());
         Budget index = spec.budgets().get(0);
         assertThat(index.max()).isEqualTo(120.0 * 1024 * 1024);
         assertThat(index.where()).containsExactly(
@@ -101,17 +102,22 @@ class SpecLoaderTest {
                   - {name: b, keys: 3K, versions: 4, store: none, compact: latest}
                   - {name: c, keySize: [16B], deletes: 12.5%}
                 """);
-        assertThat(spec.rows().get(0).params()).isEqualTo(new RowParams("a", 2000, 3, 1024, 256, KeyPattern.RANDOM,
-                StoreKind.SQLITE, IndexKind.REFERENCE, -7, 5, 0.25, false));
-        assertThat(spec.rows().get(1).params()).isEqualTo(new RowParams("b", 3000, 4, 1024, 256, KeyPattern.RANDOM,
-                StoreKind.NONE, IndexKind.REFERENCE, -7, 5, 0.25, true));
+        assertThat(spec.rows().get(0).params()).isEqualTo(RowParams.builder("a").keys(2000).versions(3).keySize(1024)
+                .valueSize(256).keyPattern(KeyPattern.RANDOM).store(StoreKind.SQLITE).index(IndexKind.REFERENCE)
+                .seed(-7).runs(5).deletes(0.25).compact(false).build());
+        assertThat(spec.rows().get(1).params()).isEqualTo(RowParams.builder("b").keys(3000).versions(4).keySize(1024)
+                .valueSize(256).keyPattern(KeyPattern.RANDOM).store(StoreKind.NONE).index(IndexKind.REFERENCE).seed(-7)
+                .runs(5).deletes(0.25).compact(true).build());
         assertThat(spec.rows().get(2).name()).as("a one-item list still names the row").isEqualTo("c/keySize=16B");
         assertThat(spec.rows().get(2).params().deletes()).isEqualTo(0.125);
         assertThat(spec.rows()).extracting(Row::name).containsExactly("a", "b", "c/keySize=16B");
 
         WorkloadSpec bare = load("version: 1\nworkloads:\n  - name: only\n");
-        assertThat(bare.rows().get(0).params()).isEqualTo(new RowParams("only", 100_000, 1, 64, 256,
-                KeyPattern.RANDOM, StoreKind.SQLITE, IndexKind.BTREE, 1, 1, 0.0, false));
+        assertThat(bare.rows().get(0).params()).as("the built-in defaults, as RowParams.Builder documents them")
+                .isEqualTo(RowParams.builder("only").keys(100_000).versions(1).keySize(64).valueSize(256)
+                        .keyPattern(KeyPattern.RANDOM).store(StoreKind.SQLITE).index(IndexKind.BTREE).seed(1).runs(1)
+                        .deletes(0.0).compact(false).settings(StoreSettings.DEFAULTS).system(SystemKind.MEMSTORE)
+                        .snapshotCount(100_000).shape(new LoadShape(256, 0, 0, 0, 0)).build());
         for (RowField f : RowField.values()) {
             assertThat(f.builtInDefaultText()).isEqualTo(f.format(f.get(bare.rows().get(0).params())));
         }

@@ -9,12 +9,12 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * The bounds the benchmarks' figures are read against, from {@code targets.properties} (bench/targets.properties,
- * packaged into the jar): each {@code NAME.min} or {@code NAME.max} with its {@code NAME.reason}. A file rather than
+ * The performance targets: the bounds the benchmarks' figures are read against, from {@code targets.properties}
+ * (bench/targets.properties, packaged into the jar): each {@code NAME.min} or {@code NAME.max} with its {@code NAME.reason}. A file rather than
  * constants, so that a bound moves in the commit that says why, beside its reason, and every tool and test reads
  * the same one.
  */
-final class Targets {
+final class PerformanceTargets {
     static final String RESOURCE = "/targets.properties";
 
     /** One bound: {@code value} is a minimum when {@code min}, else a maximum. */
@@ -37,13 +37,13 @@ final class Targets {
 
     private final Properties properties;
 
-    private Targets(Properties properties) {
+    private PerformanceTargets(Properties properties) {
         this.properties = properties;
     }
 
     /** The file in the jar (or on the test classpath). */
-    static Targets load() {
-        try (InputStream in = Targets.class.getResourceAsStream(RESOURCE)) {
+    static PerformanceTargets load() {
+        try (InputStream in = PerformanceTargets.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is not on the classpath: build the jar with Maven");
             }
@@ -56,7 +56,7 @@ final class Targets {
     }
 
     /** Checks every bound has a number and a reason, and nothing else is in the file. */
-    static Targets of(Properties p) {
+    static PerformanceTargets of(Properties p) {
         for (String key : p.stringPropertyNames()) {
             int dot = key.lastIndexOf('.');
             String kind = dot < 0 ? "" : key.substring(dot + 1);
@@ -80,7 +80,7 @@ final class Targets {
                         + ": expected NAME.min, NAME.max or NAME.reason");
             }
         }
-        return new Targets(p);
+        return new PerformanceTargets(p);
     }
 
     /** The bound called {@code name}; fails naming the file when it has none. */

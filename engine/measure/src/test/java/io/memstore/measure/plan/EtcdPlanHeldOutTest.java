@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * ({@code site/src/memstore/etcd-planning.yaml}): calibrated on 20K and 50K keys at 1 and 3 versions, two runs
  * each, the plan must predict the RSS of 150K keys x 2 versions after the load and after the restart the same way.
  */
-class EtcdHeldOutTest {
+class EtcdPlanHeldOutTest {
     private static RowResult etcd(long keys, long snapshotCount, double goHeap, double rss, double idle) {
         RowParams p = TestRows.params("calibrate", keys, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD)
                 .withSnapshotCount(snapshotCount);

@@ -9,17 +9,17 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** The targets file: every bound has its reason, and a malformed file is refused naming the key. */
-class TargetsTest {
-    private static Targets of(String text) throws IOException {
+class PerformanceTargetsTest {
+    private static PerformanceTargets of(String text) throws IOException {
         Properties p = new Properties();
         p.load(new StringReader(text));
-        return Targets.of(p);
+        return PerformanceTargets.of(p);
     }
 
     @Test
     void theShippedFileGivesEveryToolsTargetWithAReason() {
-        Targets targets = Targets.load();
-        assertThat(targets.all()).extracting(Targets.Target::name)
+        PerformanceTargets targets = PerformanceTargets.load();
+        assertThat(targets.all()).extracting(PerformanceTargets.Target::name)
                 .containsExactly("compacted", "get", "heapError", "ingest", "put", "read");
         assertThat(targets.all()).allSatisfy(t -> assertThat(t.reason()).hasSizeGreaterThan(20));
         assertThat(targets.get("get").min()).isTrue();
@@ -28,7 +28,7 @@ class TargetsTest {
 
     @Test
     void aMinimumIsMetFromItsValueUpAndAMaximumUpToIt() throws IOException {
-        Targets t = of("get.min = 4.2\nget.reason = r\nc.max = 1.05\nc.reason = r\n");
+        PerformanceTargets t = of("get.min = 4.2\nget.reason = r\nc.max = 1.05\nc.reason = r\n");
         assertThat(t.get("get").verdict(4.2)).isEqualTo("(target >= 4.2: met)");
         assertThat(t.get("get").verdict(4.19)).isEqualTo("(target >= 4.2: MISSED)");
         assertThat(t.get("c").verdict(1.05)).isEqualTo("(target <= 1.05: met)");
@@ -46,7 +46,7 @@ class TargetsTest {
                 .hasMessage("/targets.properties: get.reason gives a reason for no bound");
         assertThatThrownBy(() -> of("get.min = 1\nget.max = 2\nget.reason = r\n"))
                 .hasMessage("/targets.properties: get has both a .min and a .max");
-        assertThatThrownBy(() -> Targets.load().get("nothing"))
+        assertThatThrownBy(() -> PerformanceTargets.load().get("nothing"))
                 .hasMessage("/targets.properties: no nothing.min or nothing.max");
     }
 }

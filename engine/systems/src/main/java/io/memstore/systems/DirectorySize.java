@@ -8,13 +8,14 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** The bytes of the regular files under a directory, as a target's file size. */
-final class Sizes {
-    private Sizes() {
+final class DirectorySize {
+    private DirectorySize() {
     }
 
-    static long ofTree(Path dir) {
+    /** The sum of the sizes of the regular files under {@code dir} (B), 0 when it does not exist. */
+    static long of(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(Sizes::sizeOrZero).sum();
+            return files.filter(Files::isRegularFile).mapToLong(DirectorySize::sizeOrZero).sum();
         } catch (NoSuchFileException e) {
             return 0;
         } catch (IOException e) {
