@@ -248,9 +248,13 @@ public final class BTreeIndex implements RevisionIndex {
         rebuild(leaves); // of no leaves, an empty root leaf
     }
 
-    /** The root, for the index's image ({@link IndexImage}), which reads the leaves while no write can run. */
-    BTreeNode root() {
-        return root;
+    /**
+     * Every leaf in key order, for the index's image ({@link IndexImage}), or null when one is loose (written since
+     * the last {@link #settle}): an image holds settled leaves only. The caller keeps every write out meanwhile.
+     */
+    List<BTreeLeaf> settledLeaves() {
+        List<BTreeLeaf> leaves = leaves();
+        return leaves.stream().anyMatch(leaf -> leaf.loose) ? null : leaves;
     }
 
     int leafCapacity() {
@@ -592,7 +596,7 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /** Every leaf, in key order. */
-    private List<BTreeLeaf> leaves() {
+    List<BTreeLeaf> leaves() {
         List<BTreeLeaf> out = new ArrayList<>();
         BTreeNode.collectLeaves(root, out);
         return out;

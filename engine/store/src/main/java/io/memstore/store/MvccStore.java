@@ -96,7 +96,8 @@ public final class MvccStore implements AutoCloseable {
         }
         this.index = idx;
         IndexLoader loader = new IndexLoader(file, idx, options.maxKeySize());
-        this.backend = SqliteBackend.open(file, options, loader);
+        this.backend = SqliteBackend.open(file, new SqliteOptions(options.durability(), options.readConnections(),
+                options.sqliteCacheKiB()), loader);
         idx.settle();
         StoreMeta meta = backend.metaAtOpen();
         this.currentRevision = meta.currentRevision();
@@ -148,7 +149,7 @@ public final class MvccStore implements AutoCloseable {
      */
     public static VerifyReport verify(Path file) {
         Objects.requireNonNull(file, "file must not be null");
-        return SqliteBackend.verify(canonical(file));
+        return SqliteBackend.verify(canonical(file), new VerifyRules());
     }
 
     // ---- writes ----
@@ -292,13 +293,15 @@ public final class MvccStore implements AutoCloseable {
                 || (imageRevision == currentRevision && imageCompacted == compactedRevision)) {
             return;
         }
-        List<BTreeLeaf> leaves = new ArrayList<>();
-        BTreeNode.collectLeaves(tree.root(), leaves); // no write runs: the writer lock is held
-        if (leaves.stream().anyMatch(leaf -> leaf.loose)) {
+        List<BTreeLeaf> leaves = tree.settledLeaves(); // no write runs: the writer lock is held
+        if (leaves == null) {
             return; // settled by the caller, always; a loose leaf would be written as settled
         }
+        long revision = currentRevision;
+        long compacted = compactedRevision;
         try {
-            backend.writeImage(tree, leaves, currentRevision, compactedRevision);
+            backend.inTransaction("writing the index image of revision " + revision,
+                    w -> IndexImageRows.write(w, tree, leaves, revision, compacted));
             imageRevision = currentRevision;
             imageCompacted = compactedRevision;
             backend.releaseWriterCache(); // the pages the image went through, as a flush releases the rows' ones

@@ -68,8 +68,8 @@ final class ReaderPool {
         this.idle = new Semaphore(readers.size());
     }
 
-    /** {@link StoreOptions#readConnections} connections to {@code file}; none is left open when one fails. */
-    static ReaderPool open(Path file, StoreOptions options) throws SQLException {
+    /** {@link SqliteOptions#readConnections} connections to {@code file}; none is left open when one fails. */
+    static ReaderPool open(Path file, SqliteOptions options) throws SQLException {
         List<ReadConnection> readers = new ArrayList<>();
         try {
             for (int i = 0; i < options.readConnections(); i++) {

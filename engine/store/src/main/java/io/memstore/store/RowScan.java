@@ -13,7 +13,8 @@ import java.util.List;
  * checked before its entry is decoded, handed to a {@link RowSink} (the index's loader) or, when the checksum
  * fails, to a {@link DamageSink}. The open's scan reads kv_key alone (never a value), on threads of their own
  * ({@link KeyScan}); {@link StoreVerifier} reads both tables and reports its rows through {@link #report}, so that
- * an intact row the open would refuse is reported as the open would word it.
+ * an intact row the open would refuse is reported as the open would word it. The sink and the rules are the
+ * layer above's: this side knows nothing of the index they build or of the rules they keep.
  */
 final class RowScan {
     /**
@@ -37,18 +38,15 @@ final class RowScan {
         }
 
         /**
-         * The index the rows restore when an image of it ({@link IndexImage}) may stand for the rows it covers: an
-         * empty {@link BTreeIndex}; null when every row must be scanned.
+         * Loads what the layer above keeps in the {@code index_image} table ({@link StoreSchema}), reading it through
+         * {@code ro}, in place of the rows it covers: returns which those are, or null when there is nothing it can
+         * load, with the sink as it was (every row is then scanned). The table's contents are the layer above's:
+         * this side only keeps the table and scans the rows after the ones covered.
+         *
+         * @throws SQLException when SQLite finds a page of the table damaged, which counts as no image
          */
-        default BTreeIndex imageTarget() {
+        default ImageCover loadImage(Connection ro, StoreMeta meta) throws SQLException {
             return null;
-        }
-
-        /**
-         * The image of {@code header} was loaded into {@link #imageTarget}: the rows that follow, from the first
-         * after the image's, continue it.
-         */
-        default void imageLoaded(IndexImage.Header header) {
         }
 
         /** Forgets every row and image taken so far: the scan starts again from the first row. */
@@ -59,6 +57,14 @@ final class RowScan {
     /** Receives every row of a scan whose checksum fails, or that the open would refuse. */
     interface DamageSink {
         void damaged(long rev, byte[] key, String problem);
+    }
+
+    /**
+     * The rules of the layer above for one intact row on its own: what makes the open refuse it, or null. Verify
+     * reports a row that breaks them as the open would word it.
+     */
+    interface RowRule {
+        String problem(long rev, byte[] key, long createRev, long version);
     }
 
     /** What a scan saw: the rows and the main revision of the newest, for the meta rows to be checked against. */
@@ -132,12 +138,13 @@ final class RowScan {
 
     /**
      * Reports a row to {@code damage}: with {@code problem}, what its checksums found, or when they found nothing,
-     * with what makes the intact row one the open refuses on its own ({@link IndexLoader#rowProblem}, keys up to
-     * the largest {@link StoreOptions#maxKeySize} any store accepts); a row with neither is not reported.
+     * with what makes the intact row one the open refuses on its own ({@code rule}); a row with neither is not
+     * reported.
      */
-    static void report(DamageSink damage, long rev, byte[] key, long createRev, long version, String problem) {
+    static void report(DamageSink damage, RowRule rule, long rev, byte[] key, long createRev, long version,
+                       String problem) {
         if (problem == null) {
-            String p = IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
+            String p = rule.problem(rev, key, createRev, version);
             problem = p == null ? null : "passes its checksum but is inconsistent: " + p;
         }
         if (problem != null) {

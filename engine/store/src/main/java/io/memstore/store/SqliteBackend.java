@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Everything the store does with SQLite, in the format of {@link StoreSchema}, behind the few calls
- * {@link MvccStore} makes; it knows nothing of the index or of MVCC rules. Each concern has a file of its own:
+ * {@link MvccStore} makes; it knows nothing of the index, of its image or of MVCC rules (the layer above
+ * hands in what it needs of them: a {@link RowScan.RowSink}, {@link VerifyChecks}, a {@link StoreWriter.TableWrite}). Each concern has a file of its own:
  * <ul>
  *   <li>{@link StoreOpener}: opening, and the read-only checks of an existing file before anything writes to it;</li>
  *   <li>{@link RowScan}: the scan of the key rows that restores the index on open, and damage reporting;</li>
@@ -30,7 +31,7 @@ final class SqliteBackend implements AutoCloseable {
     private volatile boolean closed;
 
     /** Takes over {@code w}, the configured writer connection; on failure it opened nothing it does not close. */
-    SqliteBackend(Path file, StoreLock lock, Connection w, StoreOptions options, StoreMeta metaAtOpen)
+    SqliteBackend(Path file, StoreLock lock, Connection w, SqliteOptions options, StoreMeta metaAtOpen)
             throws SQLException {
         this.file = file;
         this.wal = SqliteConnections.sideFile(file, "-wal");
@@ -57,13 +58,13 @@ final class SqliteBackend implements AutoCloseable {
      * Opens {@code file}, creating it when it does not exist (or is empty); an existing file is checked
      * read-only first and its key rows handed to {@code sink} in revision order ({@link StoreOpener}).
      */
-    static SqliteBackend open(Path file, StoreOptions options, RowScan.RowSink sink) {
+    static SqliteBackend open(Path file, SqliteOptions options, RowScan.RowSink sink) {
         return StoreOpener.open(file, options, sink);
     }
 
-    /** Checks {@code file} without writing to it ({@link StoreVerifier}). */
-    static VerifyReport verify(Path file) {
-        return StoreVerifier.verify(file);
+    /** Checks {@code file} without writing to it ({@link StoreVerifier}), with the rules of the layer above. */
+    static VerifyReport verify(Path file, VerifyChecks checks) {
+        return StoreVerifier.verify(file, checks);
     }
 
     /** The meta row values found when the file was opened. */
@@ -97,9 +98,9 @@ final class SqliteBackend implements AutoCloseable {
         writer.releaseCache();
     }
 
-    /** See {@link StoreWriter#writeImage}. */
-    IndexImage.Header writeImage(BTreeIndex index, List<BTreeLeaf> leaves, long revision, long compacted) {
-        return writer.writeImage(index, leaves, revision, compacted);
+    /** See {@link StoreWriter#inTransaction}. */
+    <T> T inTransaction(String what, StoreWriter.TableWrite<T> write) {
+        return writer.inTransaction(what, write);
     }
 
     /** See {@link StoreWriter#scheduleCompaction}. */

@@ -44,7 +44,7 @@ final class SqliteConnections {
      * The writer's settings: WAL mode (refused otherwise), the durability's synchronous, cache and temp store, and
      * with {@link Durability#DEFERRED} the automatic checkpoint's backstop length ({@link WalCheckpointer}).
      */
-    static void configureWriter(Connection w, StoreOptions options) throws SQLException {
+    static void configureWriter(Connection w, SqliteOptions options) throws SQLException {
         try (Statement s = w.createStatement()) {
             String mode;
             try (ResultSet rs = s.executeQuery("PRAGMA journal_mode = WAL")) {
@@ -54,7 +54,7 @@ final class SqliteConnections {
                 throw new SQLException("SQLite refused WAL mode (journal mode is " + mode + ")");
             }
             s.execute("PRAGMA synchronous = " + synchronous(options));
-            s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
+            s.execute("PRAGMA cache_size = -" + options.cacheKiB());
             s.execute("PRAGMA temp_store = MEMORY");
             if (options.durability() == Durability.DEFERRED) { // a WalCheckpointer checkpoints beside the writer
                 s.execute("PRAGMA wal_autocheckpoint = " + WalCheckpointer.WRITER_AUTOCHECKPOINT_FRAMES);
@@ -62,7 +62,7 @@ final class SqliteConnections {
         }
     }
 
-    private static String synchronous(StoreOptions options) {
+    private static String synchronous(SqliteOptions options) {
         return options.durability() == Durability.FULL ? "FULL" : "NORMAL";
     }
 
@@ -71,12 +71,12 @@ final class SqliteConnections {
      * connection's mutex ({@code SQLITE_OPEN_NOMUTEX}), which SQLite would otherwise take and drop in every call
      * the driver makes: the {@link ReaderPool} hands a connection to one thread at a time.
      */
-    static Connection readConnection(Path file, StoreOptions options) throws SQLException {
+    static Connection readConnection(Path file, SqliteOptions options) throws SQLException {
         SQLiteConfig config = config(true);
         config.setOpenMode(SQLiteOpenMode.NOMUTEX);
         Connection c = config.createConnection("jdbc:sqlite:" + file);
         try (Statement s = c.createStatement()) {
-            s.execute("PRAGMA cache_size = -" + options.sqliteCacheKiB());
+            s.execute("PRAGMA cache_size = -" + options.cacheKiB());
             s.execute("PRAGMA query_only = 1");
         } catch (SQLException e) {
             closeQuietly(c);
@@ -89,7 +89,7 @@ final class SqliteConnections {
      * The {@link WalCheckpointer}'s connection: read-write (a checkpoint writes the database file), with the
      * writer's synchronous setting, which decides the checkpoint's fsyncs.
      */
-    static Connection checkpointConnection(Path file, StoreOptions options) throws SQLException {
+    static Connection checkpointConnection(Path file, SqliteOptions options) throws SQLException {
         Connection c = connect(file, false);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA synchronous = " + synchronous(options));

@@ -42,7 +42,7 @@ final class StoreOpener {
      * another store has it open), then checked and scanned read-only, every kv_key row handed to {@code sink} in
      * revision order, then opened for writing.
      */
-    static SqliteBackend open(Path file, StoreOptions options, RowScan.RowSink sink) {
+    static SqliteBackend open(Path file, SqliteOptions options, RowScan.RowSink sink) {
         checkLocation(file);
         if (sizeOf(file) == 0 && Files.exists(sideFile(file, "-wal"))) {
             throw new StoreFormatException("found " + sideFile(file, "-wal") + " but no database " + file
@@ -210,30 +210,22 @@ final class StoreOpener {
     }
 
     /**
-     * The index loaded from the file's image and the kv_key rows after it, when the sink takes an image and the
-     * file has a whole and current one ({@link IndexImageRows#read}): returns true. False, with the sink as it
-     * was, when there is no such image, and when the rows after it do not continue it (a row the sink
-     * refuses, or counts that disagree with the meta rows): the caller then scans every row, which finds what is
-     * wrong with the file if anything is.
+     * The index loaded from the file's image and the kv_key rows after it, when the sink loads an image the file
+     * has ({@link RowScan.RowSink#loadImage}): returns true. False, with the sink as it was, when it loads none,
+     * and when the rows after it do not continue it (a row the sink refuses, or counts that disagree with the meta
+     * rows): the caller then scans every row, which finds what is wrong with the file if anything is.
      */
     private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RowScan.RowSink sink)
             throws SQLException {
-        BTreeIndex target = sink.imageTarget();
-        if (target == null) {
-            return false;
-        }
-        List<BTreeLeaf> leaves = new ArrayList<>();
-        IndexImage.Header image;
+        ImageCover image;
         try {
-            image = IndexImageRows.read(ro, meta, target, leaves);
+            image = sink.loadImage(ro, meta);
         } catch (SQLException e) {
             return false; // a page of the image SQLite finds damaged: no image, as a part failing its checksum
         }
         if (image == null) {
             return false;
         }
-        target.replace(leaves, image.revisions());
-        sink.imageLoaded(image);
         try {
             RowScan.Scan after = RowScan.scanKeys(ro, s, file, image.lastRev(), meta.rowCount() - image.rows(), sink,
                     damageStops(file));

@@ -19,7 +19,7 @@ import java.util.List;
  * stopping at the first. Where the open reads kv_key alone, this reads every row of both tables, so it also finds
  * a damaged value, a key row without its value row and a value row without its key row; SQLite's own
  * {@code integrity_check} runs first. A damaged index image, which an open ignores without a word (it rebuilds
- * the index from the rows instead), is reported too ({@link IndexImageCheck}).
+ * the index from the rows instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}).
  */
 final class StoreVerifier {
     private StoreVerifier() {
@@ -29,7 +29,7 @@ final class StoreVerifier {
      * Checks {@code file}: it must not be open in any store, and is locked while it is read. Reports every row
      * whose checksum fails and every other problem found.
      */
-    static VerifyReport verify(Path file) {
+    static VerifyReport verify(Path file, VerifyChecks checks) {
         if (!Files.isRegularFile(file)) {
             throw new StoreException("cannot verify " + file + ": no such file");
         }
@@ -62,7 +62,7 @@ final class StoreVerifier {
                     RowScan.DamageSink sink = (rev, key, problem) ->
                             damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
                     try {
-                        scan = scanJoined(s, rows, sink);
+                        scan = scanJoined(s, rows, sink, checks);
                     } catch (SQLException e) {
                         problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
                         scan = null;
@@ -78,7 +78,7 @@ final class StoreVerifier {
                     if (orphans > 0) {
                         problems.add(orphans + " kv_value rows have no kv_key row");
                     }
-                    problems.addAll(IndexImageCheck.problems(s, meta));
+                    problems.addAll(checks.imageProblems(s, meta));
                 } catch (StoreFormatException e) {
                     problems.add(e.getMessage());
                 } catch (SQLException e) {
@@ -98,7 +98,8 @@ final class StoreVerifier {
      * Every kv_key row with its kv_value row, in revision order, both checksums checked, a missing value row and a
      * tombstone with a value reported; counts the rows in {@code rows[0]}.
      */
-    private static RowScan.Scan scanJoined(Statement s, long[] rows, RowScan.DamageSink damage) throws SQLException {
+    private static RowScan.Scan scanJoined(Statement s, long[] rows, RowScan.DamageSink damage, RowScan.RowRule rule)
+            throws SQLException {
         long lastMain = 0;
         KeyEntry e = new KeyEntry();
         ValueRow valueRow = new ValueRow();
@@ -117,7 +118,7 @@ final class StoreVerifier {
                     problem = noValue ? "has no value row in kv_value"
                             : valueRow.problem(rev, key, e.createRev, e.version, value);
                 }
-                RowScan.report(damage, rev, key, e.createRev, e.version, problem);
+                RowScan.report(damage, rule, rev, key, e.createRev, e.version, problem);
             }
         }
         return new RowScan.Scan(rows[0], lastMain);

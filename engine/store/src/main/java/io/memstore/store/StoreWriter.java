@@ -165,23 +165,28 @@ final class StoreWriter {
         }
     }
 
+    /** Writes to a table the layer above keeps ({@code index_image}) on the writer's connection. */
+    interface TableWrite<T> {
+        T write(Connection w) throws SQLException;
+    }
+
     /**
-     * Replaces the file's index image by one of {@code index} ({@code leaves}, settled) as of main revision
-     * {@code revision}, compacted at {@code compacted}, in one transaction: a crash leaves the old image or the new
-     * one, each whole. Every write up to {@code revision} must be in the file. Returns the image's header.
+     * Runs {@code write} in one transaction of its own (the writer's lock held by the caller, so no commit runs
+     * meanwhile): a crash leaves all of it or none. On failure nothing of it is written and no transaction is left
+     * open; the error says it happened while {@code what}.
      */
-    IndexImage.Header writeImage(BTreeIndex index, List<BTreeLeaf> leaves, long revision, long compacted) {
+    <T> T inTransaction(String what, TableWrite<T> write) {
         try {
             if (prepareAgain) {
                 prepareStatements();
             }
             begin();
-            IndexImage.Header header = IndexImageRows.write(connection, index, leaves, revision, compacted);
+            T result = write.write(connection);
             commit();
-            return header;
+            return result;
         } catch (SQLException e) {
             rollbackQuietly();
-            throw SqliteErrors.translate(e, file, "writing the index image of revision " + revision);
+            throw SqliteErrors.translate(e, file, what);
         }
     }
 

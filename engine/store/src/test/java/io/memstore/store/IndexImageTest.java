@@ -54,9 +54,7 @@ class IndexImageTest {
     }
 
     private static List<BTreeLeaf> leaves(BTreeIndex index) {
-        List<BTreeLeaf> out = new ArrayList<>();
-        BTreeNode.collectLeaves(index.root(), out);
-        return out;
+        return index.leaves();
     }
 
     @Test

@@ -31,7 +31,7 @@ class ReaderPoolTest {
         try (MvccStore store = MvccStore.open(file, StoreTestSupport.FAST)) {
             store.put(StoreTestSupport.b("k"), new byte[] {1});
         }
-        return ReaderPool.open(file, StoreTestSupport.FAST.readConnections(connections));
+        return ReaderPool.open(file, new SqliteOptions(Durability.NORMAL, connections, StoreOptions.DEFAULT_SQLITE_CACHE_KIB));
     }
 
     @Test
@@ -115,7 +115,7 @@ class ReaderPoolTest {
             // frames in the log, which stays while a connection is open
             s.execute("CREATE TABLE frames (v BLOB)");
             s.execute("INSERT INTO frames VALUES (randomblob(100000))");
-            ReaderPool pool = ReaderPool.open(file, StoreTestSupport.FAST.readConnections(1));
+            ReaderPool pool = ReaderPool.open(file, new SqliteOptions(Durability.NORMAL, 1, StoreOptions.DEFAULT_SQLITE_CACHE_KIB));
             AtomicBoolean done = new AtomicBoolean();
             AtomicInteger reads = new AtomicInteger();
             Thread reader = new Thread(() -> {
