@@ -102,7 +102,7 @@ final class IndexImageCheck {
                             + " decode into settled leaves" + EFFECT);
                     return;
                 }
-                if (!IndexImage.ascending(read)) {
+                if (!LeafCodec.ascending(read)) {
                     problems.add(where + ": the keys of part " + number + " are not in ascending order after those"
                             + " before them" + EFFECT);
                     return;

@@ -101,7 +101,7 @@ final class IndexImageRows {
             keys += leaf.size();
             revisions += leaf.revisionCount();
         }
-        if (keys != h.keys() || revisions != h.revisions() || !IndexImage.ascending(read)) {
+        if (keys != h.keys() || revisions != h.revisions() || !LeafCodec.ascending(read)) {
             return null;
         }
         leaves.addAll(read);

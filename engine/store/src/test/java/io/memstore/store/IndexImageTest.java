@@ -75,7 +75,7 @@ class IndexImageTest {
         }
         assertThat(slabs.filled()).as("the leaves take the header's totals").isTrue();
         assertThat(leaves).hasSize((int) h.leaves());
-        assertThat(IndexImage.ascending(leaves)).isTrue();
+        assertThat(LeafCodec.ascending(leaves)).isTrue();
         BTreeIndex loaded = new BTreeIndex();
         loaded.replace(leaves, h.revisions());
         assertThat(loaded.keyCount()).isEqualTo(index.keyCount());
