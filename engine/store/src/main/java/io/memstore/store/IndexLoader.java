@@ -1,6 +1,17 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.image.IndexImage;
+import io.memstore.store.internal.image.IndexImageRows;
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.index.BTreeLeaf;
+import io.memstore.store.internal.index.RestoreRows;
+import io.memstore.store.internal.sqlite.ImageCover;
+import io.memstore.store.internal.sqlite.RowScan;
+import io.memstore.store.internal.sqlite.StoreMeta;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -69,18 +80,28 @@ final class IndexLoader implements RowScan.RowSink {
         }
     }
 
+    /**
+     * Loads the file's index image ({@link IndexImageRows#read}) into the index when it is an empty
+     * {@link BTreeIndex} that no row reached yet and the image is whole and current: the rows after the image's
+     * then go to the index one by one, in revision order, as to any non-empty index.
+     */
     @Override
-    public BTreeIndex imageTarget() {
-        return buffer != null && rows == 0 ? (BTreeIndex) index : null;
-    }
-
-    /** The rows after the image's go to the index one by one, in revision order, as to any non-empty index. */
-    @Override
-    public void imageLoaded(IndexImage.Header header) {
+    public ImageCover loadImage(Connection ro, StoreMeta meta) throws SQLException {
+        if (buffer == null || rows != 0) {
+            return null;
+        }
+        BTreeIndex target = (BTreeIndex) index;
+        List<BTreeLeaf> leaves = new ArrayList<>();
+        IndexImage.Header header = IndexImageRows.read(ro, meta, target, leaves);
+        if (header == null) {
+            return null;
+        }
+        target.replace(leaves, header.revisions());
         image = header;
         buffer = null;
         lastRev = header.lastRev();
         rows = header.rows();
+        return new ImageCover(header.lastRev(), header.rows());
     }
 
     @Override
