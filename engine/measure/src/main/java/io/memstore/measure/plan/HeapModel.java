@@ -1,5 +1,6 @@
 package io.memstore.measure.plan;
 
+import io.memstore.measure.model.LeastSquares;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
@@ -361,13 +362,7 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
                 x[c++] = all[j];
             }
         }
-        double q = 0;
-        for (int i = 0; i < x.length; i++) {
-            for (int j = 0; j < x.length; j++) {
-                q += x[i] * inverse[i][j] * x[j];
-            }
-        }
-        return Math.sqrt(Math.max(0, q));
+        return LeastSquares.leverage(inverse, x);
     }
 
     /** The solved coefficients (all columns, 0 where not fitted) and the inverse normal matrix of the fitted ones. */
@@ -381,126 +376,38 @@ public record HeapModel(Layout layout, double c0, double c1, double c2, double f
         for (boolean c : columns) {
             k += c ? 1 : 0;
         }
-        if (rows.size() < k) {
-            return null;
-        }
-        double[][] a = new double[k][k];
-        double[] b = new double[k];
-        double[] scale = new double[COLUMNS];
-        for (RowResult r : rows) {
-            double[] x = features(layout, r.params(), Math.round(raftShare.applyAsDouble(r.params())
-                    * r.params().keys()));
-            for (int j = 0; j < COLUMNS; j++) {
-                scale[j] = Math.max(scale[j], Math.abs(x[j]));
-            }
-        }
-        for (RowResult r : rows) {
+        double[][] x = new double[rows.size()][k];
+        double[] z = new double[rows.size()];
+        double[] w = new double[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            RowResult r = rows.get(i);
             RowParams p = r.params();
             double y = reading.applyAsDouble(r);
-            double z = y - p.keys() * layout.keyBytes(p.keySize());
-            double w = 1 / (y * y);
+            z[i] = y - p.keys() * layout.keyBytes(p.keySize());
+            w[i] = 1 / (y * y);
             double[] all = features(layout, p, Math.round(raftShare.applyAsDouble(p) * p.keys()));
-            double[] x = new double[k];
             for (int j = 0, c = 0; j < COLUMNS; j++) {
                 if (columns[j]) {
-                    x[c++] = all[j] / scale[j]; // scaled columns keep the normal equations well conditioned
-                }
-            }
-            for (int i = 0; i < k; i++) {
-                b[i] += w * x[i] * z;
-                for (int j = 0; j < k; j++) {
-                    a[i][j] += w * x[i] * x[j];
+                    x[i][c++] = all[j];
                 }
             }
         }
-        double[][] inverse = invert(a);
-        double[] s = gauss(a, b);
-        if (s == null || inverse == null) {
+        LeastSquares.Solution s = LeastSquares.solve(x, z, w);
+        if (s == null) {
             return null;
         }
         double[] out = new double[COLUMNS];
-        double[] used = new double[k];
         for (int j = 0, c = 0; j < COLUMNS; j++) {
             if (columns[j]) {
-                out[j] = s[c] / scale[j];
-                used[c++] = scale[j];
+                out[j] = s.coefficients()[c++];
             }
         }
-        // back to the columns' own units: inverse_ij / (scale_i * scale_j)
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                inverse[i][j] /= used[i] * used[j];
-            }
-        }
-        return new Solution(out, inverse);
+        return new Solution(out, s.inverse());
     }
 
     private static double[] features(Layout layout, RowParams p, long raftEntries) {
         double n = p.keys();
         return new double[] {1, n, n * slots(layout, p), raftEntries, p.watchers(), p.leases(),
                 n * compactedShare(p)};
-    }
-
-    /** The inverse of a small symmetric matrix, a column per solve; null when it is singular. */
-    private static double[][] invert(double[][] m) {
-        int n = m.length;
-        double[][] out = new double[n][];
-        for (int col = 0; col < n; col++) {
-            double[] e = new double[n];
-            e[col] = 1;
-            double[][] copy = new double[n][];
-            for (int i = 0; i < n; i++) {
-                copy[i] = m[i].clone();
-            }
-            out[col] = gauss(copy, e); // column col; the matrix is symmetric, so its rows are the same
-            if (out[col] == null) {
-                return null;
-            }
-        }
-        return out;
-    }
-
-    /** Gaussian elimination with partial pivoting; null for a (numerically) singular system. */
-    private static double[] gauss(double[][] a, double[] b) {
-        int n = b.length;
-        double norm = 0;
-        for (double[] row : a) {
-            for (double v : row) {
-                norm = Math.max(norm, Math.abs(v));
-            }
-        }
-        for (int col = 0; col < n; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < n; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            if (Math.abs(a[pivot][col]) <= 1e-10 * norm) {
-                return null;
-            }
-            double[] t = a[col];
-            a[col] = a[pivot];
-            a[pivot] = t;
-            double tb = b[col];
-            b[col] = b[pivot];
-            b[pivot] = tb;
-            for (int r = col + 1; r < n; r++) {
-                double f = a[r][col] / a[col][col];
-                for (int c = col; c < n; c++) {
-                    a[r][c] -= f * a[col][c];
-                }
-                b[r] -= f * b[col];
-            }
-        }
-        double[] x = new double[n];
-        for (int r = n - 1; r >= 0; r--) {
-            double s = b[r];
-            for (int c = r + 1; c < n; c++) {
-                s -= a[r][c] * x[c];
-            }
-            x[r] = s / a[r][r];
-        }
-        return x;
     }
 }
