@@ -197,7 +197,8 @@ final class SpecReader {
         for (RowField field : RowField.values()) {
             values.computeIfAbsent(field, x -> List.of(defaults.getOrDefault(x, x.builtInDefault())));
         }
-        return new WorkloadDef(workloadName, enabled, values, listFields);
+        boolean runsGiven = f.containsKey(RowField.RUNS.specName()) || defaults.containsKey(RowField.RUNS);
+        return new WorkloadDef(workloadName, enabled, values, listFields, runsGiven);
     }
 
     private List<Object> list(RowField field, SequenceNode seq, String path) throws SpecException {

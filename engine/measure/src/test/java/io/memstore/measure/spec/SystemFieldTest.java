@@ -50,6 +50,21 @@ class SystemFieldTest {
     }
 
     @Test
+    void etcdRowsRunTwiceUnlessTheSpecSaysRuns() throws SpecException {
+        WorkloadSpec spec = load("    system: [memstore, etcd, etcd-cluster, h2]\n");
+        assertThat(spec.rows()).extracting(r -> r.params().runs()).containsExactly(1, WorkloadDef.ETCD_RUNS,
+                WorkloadDef.ETCD_RUNS, 1);
+        assertThat(load("    system: etcd\n    runs: 1\n").rows().get(0).params().runs()).isEqualTo(1);
+        assertThat(load("    system: [etcd, h2]\n    runs: 3\n").rows()).extracting(r -> r.params().runs())
+                .containsExactly(3, 3);
+        WorkloadSpec byDefaults = SpecLoader.load("version: 1\ndefaults: {runs: 1, system: etcd}\nworkloads:\n"
+                + "  - {name: s, keys: 10K}\n", "s.yaml");
+        assertThat(byDefaults.rows().get(0).params().runs()).isEqualTo(1);
+        // scaled for a quick look, the default stays
+        assertThat(spec.scaled(0.1).rows().get(1).params().runs()).isEqualTo(WorkloadDef.ETCD_RUNS);
+    }
+
+    @Test
     void theSnapshotCountIsACountOfEntriesAndTravelsToTheProbe() throws SpecException {
         Row row = load("    system: etcd\n    snapshotCount: 10K\n").rows().get(0);
         assertThat(row.params().snapshotCount()).isEqualTo(10_000);
