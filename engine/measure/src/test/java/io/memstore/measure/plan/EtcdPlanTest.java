@@ -64,15 +64,17 @@ class EtcdPlanTest {
     }
 
     @Test
-    void pastASnapshotTheRssLiesBetweenTheLogNowAndTheLongestLog() {
+    void pastASnapshotTheSettledRssHoldsTheLogNowAndTheLimitTheLongestLog() {
         Prediction p = predict(150_000, 100_000);
         // snapshot at 100,001 entries, compacted to 95,001: 54,999 in memory now, 100,001 at the most
-        double returned = IDLE + aboveIdle(150_000, 54_999);
-        double retained = IDLE + aboveIdle(150_000, 100_001);
-        assertThat(p.rss()).isCloseTo(returned, within(1.0));
-        assertThat(p.rssLow()).isLessThan(returned);
-        assertThat(p.rssHigh()).isGreaterThan(retained);
+        double now = IDLE + aboveIdle(150_000, 54_999);
+        double longest = IDLE + aboveIdle(150_000, 100_001);
+        assertThat(p.rss()).isCloseTo(now, within(1.0));
+        assertThat(p.rssLow()).isLessThan(now);
+        assertThat(p.rssHigh()).isGreaterThan(now);
         assertThat(p.liveHeap()).isCloseTo(heap(150_000, 54_999), within(1.0));
+        // the limit holds the longest log and a Go heap more, between two collections
+        assertThat((double) p.containerLimit()).isGreaterThan(1.1 * (longest + heap(150_000, 100_001)));
     }
 
     @Test
