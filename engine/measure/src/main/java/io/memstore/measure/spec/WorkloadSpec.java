@@ -149,6 +149,32 @@ public final class WorkloadSpec {
         return systems.contains(SystemKind.MEMSTORE) ? List.of() : systems;
     }
 
+    /**
+     * What the console says of the selected etcd rows' runs, or empty without etcd rows: that they run
+     * {@link WorkloadDef#ETCD_RUNS} times by default, or that some run once, so that a plan from them takes the run
+     * spread memstore measured for etcd instead of their own.
+     */
+    public Optional<String> etcdRunsLine(List<Row> selected) {
+        long defaulted = 0;
+        long once = 0;
+        for (Row r : selected) {
+            if (!r.params().system().isEtcd()) {
+                continue;
+            }
+            boolean given = workload(r.params().workload()).map(WorkloadDef::runsGiven).orElse(true);
+            defaulted += given ? 0 : 1;
+            once += given && r.params().runs() == 1 ? 1 : 0;
+        }
+        if (defaulted == 0 && once == 0) {
+            return Optional.empty();
+        }
+        String twice = defaulted == 0 ? "" : defaulted + " etcd row(s) run " + WorkloadDef.ETCD_RUNS + " times each"
+                + " (runs: " + WorkloadDef.ETCD_RUNS + ", the default of etcd rows: a plan's band takes their spread)";
+        String single = once == 0 ? "" : once + " etcd row(s) run once (runs: 1): a plan from them takes the spread"
+                + " memstore measured between runs of etcd rows instead of their own";
+        return Optional.of(twice + (twice.isEmpty() || single.isEmpty() ? "" : "; ") + single);
+    }
+
     /** The systems the spec's rows measure (disabled workloads included), in the order they first occur. */
     public List<SystemKind> rowSystems() {
         return allRows.stream().map(r -> r.params().system()).distinct().toList();
