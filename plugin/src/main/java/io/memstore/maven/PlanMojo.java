@@ -75,6 +75,34 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.store")
     private String store;
 
+    /**
+     * The ad-hoc scenario's system: {@code memstore}, {@code etcd}, {@code etcd-cluster}, {@code h2},
+     * {@code rocksdb} or a class of the project's test classpath, like {@code com.example.MyTarget}; default the
+     * spec's {@code defaults}, else the systems of the spec's rows when it measures no memstore row, else memstore.
+     */
+    @Parameter(property = "memstore.system")
+    private String system;
+
+    /** The ad-hoc etcd scenario's {@code --snapshot-count}, like {@code 100K}. */
+    @Parameter(property = "memstore.snapshotCount")
+    private String snapshotCount;
+
+    /** The ad-hoc scenario's compaction period, like {@code every 10K}. */
+    @Parameter(property = "memstore.compact")
+    private String compact;
+
+    /** The ad-hoc etcd scenario's leases, like {@code 1K}. */
+    @Parameter(property = "memstore.leases")
+    private String leases;
+
+    /** The ad-hoc etcd scenario's share of keys put with a lease, like {@code 20%}. */
+    @Parameter(property = "memstore.leasedKeys")
+    private String leasedKeys;
+
+    /** The ad-hoc etcd scenario's watchers, like {@code 100}. */
+    @Parameter(property = "memstore.watchers")
+    private String watchers;
+
     /** The ad-hoc scenario's machine or container memory, like {@code 4GiB}. */
     @Parameter(property = "memstore.machineMemory")
     private String machineMemory;
@@ -161,13 +189,27 @@ public class PlanMojo extends AbstractMemstoreMojo {
         put(adHoc, "keyPattern", keyPattern);
         put(adHoc, "index", index);
         put(adHoc, "store", store);
+        put(adHoc, "system", system);
+        put(adHoc, "snapshotCount", snapshotCount);
+        put(adHoc, "compact", compact);
+        put(adHoc, "leases", leases);
+        put(adHoc, "leasedKeys", leasedKeys);
+        put(adHoc, "watchers", watchers);
         put(adHoc, PlanScenario.MACHINE_MEMORY, machineMemory);
         if (!adHoc.isEmpty()) {
             if (!adHoc.containsKey("keys")) {
                 throw new MojoExecutionException("memstore: an ad-hoc scenario needs -Dmemstore.keys (like 10M);"
                         + " given: " + String.join(", ", adHoc.keySet().stream().map(k -> "memstore." + k).toList()));
             }
-            return List.of(spec.scenario("command-line", adHoc, "memstore.", "command line"));
+            List<PlanScenario> adHocScenarios = spec.commandLineScenarios("command-line", adHoc, "memstore.",
+                    "command line");
+            if (!adHoc.containsKey("system")) {
+                info("memstore: planning system " + String.join(", ", adHocScenarios.stream()
+                        .map(s -> s.params().system().specName()).toList()) + (adHocScenarios.get(0).origin()
+                        .contains("as the spec's rows") ? ", the system of the spec's rows" : "")
+                        + "; -Dmemstore.system names another");
+            }
+            return adHocScenarios;
         }
         if (spec.plan().isEmpty()) {
             throw new MojoExecutionException("memstore: " + spec.source() + " has no plan: section; add scenarios"

@@ -181,6 +181,8 @@ final class SpecRun {
                 + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
         ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
+            workloads.etcdRunsLine(Check.selectRows(workloads, request))
+                    .ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
             return Check.run(workloads, request);
         } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);

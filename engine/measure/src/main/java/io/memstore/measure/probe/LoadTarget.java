@@ -81,6 +81,14 @@ public interface LoadTarget extends KeyValueTarget {
     }
 
     /**
+     * Brings the process that holds the data to the state in which its memory is read, right before each
+     * reading of {@link #heapInUse} and {@link #memory}: nothing by default, since the probe settles its own JVM
+     * ({@link SettledState}); a server in another process collects its garbage and returns the freed pages.
+     */
+    default void settle() {
+    }
+
+    /**
      * The memory of the process that holds the data, read now: by default this JVM's ({@link ProcMemory#read}).
      */
     default ProcMemory memory() {

@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
- *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in
- *       use, freed native memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
+ *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, the target's own settling
+ *       ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, freed native memory
+ *       returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
  *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
  *       counts in the row's readings);</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1 (the leased share of keys with
@@ -24,8 +25,8 @@ import java.util.function.Consumer;
  *       asked, then a flush (for a store, with its write-ahead log checkpointed), then the wait until the
  *       watchers delivered an event for every write;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
- *   <li>settled again: JIT quiet and settle time, full collections (live heap minus baseline, with the target
- *       kept reachable), freed native memory returned;</li>
+ *   <li>settled again: JIT quiet and settle time, the target's settling, full collections (live heap minus
+ *       baseline, with the target kept reachable), freed native memory returned;</li>
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
@@ -70,6 +71,7 @@ public final class Probe {
             phase.accept("baseline");
             SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
             SettledState.settle(SettledState.settleMillis());
+            target.settle();
             long baselineHeap = target.heapInUse();
             boolean trimmed = SettledState.trimNativeHeap();
             ProcMemory baseline = target.memory();
@@ -124,6 +126,7 @@ public final class Probe {
 
             phase.accept("settling");
             long settleMillis = SettledState.settle(SettledState.settleMillis());
+            target.settle();
             phase.accept("measuring heap");
             long live = target.heapInUse() - baselineHeap;
             trimmed &= SettledState.trimNativeHeap();

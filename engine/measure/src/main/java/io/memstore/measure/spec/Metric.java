@@ -12,12 +12,13 @@ import java.util.Optional;
 public enum Metric {
     INDEX_LIVE_HEAP("index.liveHeap", MetricUnit.BYTES,
             "heap the index retains after full GCs, minus the same reading taken before building it; for etcd rows"
-            + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load"),
+            + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load, each read after"
+            + " forced collections"),
     INDEX_ALLOCATED("index.allocated", MetricUnit.BYTES,
             "bytes allocated while building the index, garbage included (the method of etcd's benchmark)"),
     INDEX_BYTES_PER_KEY("index.bytesPerKey", MetricUnit.BYTES, "index.liveHeap divided by the row's keys"),
     PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS); for"
-            + " etcd rows the member's, for etcd-cluster rows the largest member's"),
+            + " etcd rows the member's after forced collections, for etcd-cluster rows the largest member's"),
     PROCESS_PEAK_RSS("process.peakRss", MetricUnit.BYTES, "peak resident set size of the forked JVM (VmHWM); for"
             + " etcd rows that of the member measured for process.rss"),
     PROCESS_RSS_ANON("process.rssAnon", MetricUnit.BYTES,
@@ -39,8 +40,8 @@ public enum Metric {
             + " on its data until all are healthy"),
     REOPEN_REVISIONS_PER_SECOND("reopen.revisionsPerSecond", MetricUnit.OPS_PER_SECOND,
             "revisions the reopened index holds divided by reopen.seconds (store and etcd rows)"),
-    REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart (etcd rows; for"
-            + " etcd-cluster rows the largest member's)"),
+    REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart and forced"
+            + " collections (etcd rows; for etcd-cluster rows the largest member's)"),
     REOPEN_GO_HEAP("reopen.goHeap", MetricUnit.BYTES, "Go heap in use (go_memstats_heap_inuse_bytes) of the etcd"
             + " member right after its restart (etcd rows; for etcd-cluster rows the largest member's)"),
     WATCH_EVENTS("watch.events", MetricUnit.COUNT, "events the row's watchers delivered, one for every write when"
