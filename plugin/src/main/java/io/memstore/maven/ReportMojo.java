@@ -142,6 +142,11 @@ public class ReportMojo extends AbstractMavenReport {
             }
             origin = relative(file) + ", written by memstore:check";
             getLog().info("memstore: report from " + file);
+            if (!run.complete()) {
+                // the page says so in its verdict and summary; the build log too
+                ConsoleLines.wrap("memstore: the results are of a run that did not complete: "
+                        + run.failure().describe()).forEach(getLog()::warn);
+            }
         } else {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");

@@ -4,12 +4,14 @@ import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
+import io.memstore.measure.check.RunInProgress;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
@@ -156,6 +158,21 @@ final class SpecRun {
      */
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
+        // the run begins before the spec is read: a class it names is tried then, and that trial may fail or be
+        // stopped; from here on the outputs say the run has not completed until it writes its results
+        try (RunInProgress run = RunInProgress.start(resultDirectory, RunResult.SPEC_NOT_READ,
+                specFile == null ? SpecLoader.DEFAULT_SPEC_SOURCE : ProjectPaths.relative(baseDirectory, specFile))) {
+            return measure(run, only, scale, baseline, baselineMissing);
+        } catch (PreflightException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the results to " + resultDirectory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private RunResult measure(RunInProgress run, String only, double scale, Path baseline, String baselineMissing)
+            throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
             long keys = workloads.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
@@ -181,7 +198,7 @@ final class SpecRun {
                 + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
         ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
-            return Check.run(workloads, request);
+            return Check.run(workloads, request, run);
         } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
