@@ -82,7 +82,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.jvmArgs")
     private String jvmArgs;
 
-    /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
+    /**
+     * When measuring: per run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a
+     * number of seconds.
+     */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 

@@ -18,6 +18,7 @@ import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -112,13 +113,28 @@ final class SpecRun {
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"), timeout(),
+                    this::warn);
             if (specFile != null && specFile.toAbsolutePath().normalize()
                     .startsWith(baseDirectory.toAbsolutePath().normalize())) {
                 spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
             }
         }
         return spec;
+    }
+
+    /** The timeout of a probe run and of a class trial ({@code memstore.timeout}). */
+    private Duration timeout() throws MojoExecutionException {
+        try {
+            return timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+    }
+
+    /** A warning of a row or a class trial, wrapped to the console's width. */
+    private void warn(String line) {
+        ConsoleLines.wrap("memstore: " + line).forEach(log::warn);
     }
 
     /** Which store the probes measure, in one line ({@code store measured: ...}). */
@@ -135,13 +151,13 @@ final class SpecRun {
             return ProjectProbe.runner(probeClasspath)
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withTimeout(timeout())
                     .withSettle(MojoArguments.settle(settleMillis))
                     .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
-                            line -> log.debug("memstore: " + label + line)));
+                            line -> log.debug("memstore: " + label + line), line -> warn(label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
