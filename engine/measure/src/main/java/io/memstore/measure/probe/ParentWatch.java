@@ -44,7 +44,7 @@ public final class ParentWatch {
                     if (failed != null) {
                         System.err.println("memstore probe: could not remove " + cleanup + ": " + failed);
                     }
-                    ProbeExit.endDescendants(System.err, "the parent process was gone");
+                    ProbeExit.endDescendants(System.err, " when the parent process was gone");
                     Runtime.getRuntime().halt(EXIT_ORPHANED);
                 }
                 try {

@@ -58,8 +58,8 @@ public final class ProbeExit {
             String caller = exitCaller();
             out.println(EXIT_CALL_PREFIX + (caller == null ? BY_SIGNAL : caller));
             out.flush();
-            endDescendants(out, caller == null ? "the JVM ended on a signal"
-                    : "the JVM was ended by System.exit at " + caller);
+            endDescendants(out, caller == null ? " when the JVM ended on a signal"
+                    : " when it called System.exit at " + caller);
         }, "memstore-probe-exit-watch"));
     }
 
@@ -73,11 +73,11 @@ public final class ProbeExit {
         PrintStream out = System.out;
         List<Thread> left = threadsLeft(THREAD_GRACE_MILLIS);
         if (!left.isEmpty()) {
-            warn(out, left.size() + " non-daemon thread(s) still ran when the probe's work was done: "
+            warn(out, "the measured code left " + left.size() + " non-daemon thread(s) running: "
                     + left.stream().map(t -> "'" + t.getName() + "'").collect(Collectors.joining(", "))
-                    + "; the probe ended without waiting for them (stop them in close())");
+                    + "; the JVM ended without waiting for them (stop them in close())");
         }
-        endDescendants(out, "the probe's work was done");
+        endDescendants(out, "");
         out.flush();
         System.err.flush();
         Runtime.getRuntime().halt(code);
@@ -109,15 +109,17 @@ public final class ProbeExit {
     /**
      * Ends the processes this JVM started that still run (SIGTERM, then SIGKILL after
      * {@value #PROCESS_GRACE_MILLIS} ms), warning on {@code out} with their pids and command lines.
+     *
+     * @param when empty, or what ended the JVM, like {@code " when the JVM ended on a signal"}
      */
     static void endDescendants(PrintStream out, String when) {
         List<ProcessHandle> running = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
         if (running.isEmpty()) {
             return;
         }
-        warn(out, running.size() + " process(es) started in the probe still ran when " + when + ": "
+        warn(out, "the measured code left " + running.size() + " process(es) running" + when + ": "
                 + running.stream().map(ProbeExit::describe).collect(Collectors.joining(", "))
-                + "; ended with the probe (end them in close())");
+                + "; ended with the JVM (end them in close())");
         running.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROCESS_GRACE_MILLIS);
         for (ProcessHandle p : running) {

@@ -103,8 +103,8 @@ public final class ClassTrial implements ProjectClassCheck {
                 ProcessTree.forget(child);
                 List<String> outlived = ProcessTree.endOutlived(seen);
                 if (!outlived.isEmpty()) {
-                    warnings.accept(named + ": " + outlived.size() + " process(es) started in " + trial
-                            + " outlived it and were killed: " + String.join(", ", outlived));
+                    warnings.accept(named + ", in " + trial + ": the measured code left " + outlived.size()
+                            + " process(es) running after the JVM ended; killed: " + String.join(", ", outlived));
                 }
             }
             return problem(named, trial, child.exitValue(), Files.readAllLines(output, StandardCharsets.UTF_8),

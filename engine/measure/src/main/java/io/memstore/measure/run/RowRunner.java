@@ -225,8 +225,8 @@ public final class RowRunner {
             // processes the probe started and left when it ended without ending them (out of memory, a halt)
             List<String> outlived = ProcessTree.endOutlived(seen);
             if (!outlived.isEmpty()) {
-                options.progress().warn("row '" + row.name() + "': " + outlived.size() + " process(es) started in the"
-                        + " probe outlived it and were killed: " + String.join(", ", outlived));
+                options.progress().warn("row '" + row.name() + "': the measured code left " + outlived.size()
+                        + " process(es) running after the probe ended; killed: " + String.join(", ", outlived));
             }
         }
         int exit = child.exitValue();

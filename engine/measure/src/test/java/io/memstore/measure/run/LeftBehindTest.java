@@ -90,7 +90,7 @@ class LeftBehindTest {
         RowMeasurement m = runner().run(row("ThreadLeavingTarget"));
         assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(2_000.0);
         assertThat(warnings).singleElement().asString()
-                .startsWith("row 'own/system=ThreadLeavingTarget': 1 non-daemon thread(s) still ran")
+                .startsWith("row 'own/system=ThreadLeavingTarget': the measured code left 1 non-daemon thread(s) running")
                 .contains("'" + ThreadLeavingTarget.THREAD + "'");
     }
 
@@ -98,7 +98,7 @@ class LeftBehindTest {
     void aProcessTheTargetStartedEndsWithTheProbeAndIsNamed() throws Exception {
         RowMeasurement m = runner().run(row("ProcessStartingTarget"));
         assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(2_000.0);
-        assertThat(warnings).singleElement().asString().contains("1 process(es) started in the probe still ran")
+        assertThat(warnings).singleElement().asString().contains("the measured code left 1 process(es) running: ")
                 .containsPattern("pid \\d+ \\(sleep 901\\)");
         assertThat(fixtureProcesses(work)).as("sleep processes left").isEmpty();
     }
