@@ -50,7 +50,8 @@ class InProgressRecordTest {
         }
         String json = Files.readString(dir.resolve(ResultJson.FILE_NAME));
         assertThat(json).containsSubsequence("\"incomplete\": {", "\"row\": null,", "\"reason\": \"the run started"
-                + " 2026-01-31T09:15:02Z (pid 4242) has not written its results", "\"selected\": 0", "\"passed\": false")
+                        + " 2026-01-31T09:15:02Z (pid 4242) has not written its results", "\"selected\": 0",
+                        "\"passed\": false")
                 .contains("\"rows\": []").contains("\"started\": \"2026-01-31T09:15:02Z\"");
         RunResult back = ResultJson.read(dir.resolve(ResultJson.FILE_NAME));
         assertThat(back.failure().row()).isNull();

@@ -90,7 +90,8 @@ class LeftBehindTest {
         RowMeasurement m = runner().run(row("ThreadLeavingTarget"));
         assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(2_000.0);
         assertThat(warnings).singleElement().asString()
-                .startsWith("row 'own/system=ThreadLeavingTarget': the measured code left 1 non-daemon thread(s) running")
+                .startsWith("row 'own/system=ThreadLeavingTarget': the measured code left 1 non-daemon thread(s)"
+                        + " running")
                 .contains("'" + ThreadLeavingTarget.THREAD + "'");
     }
 
@@ -108,8 +109,8 @@ class LeftBehindTest {
         ProbeFailedException e = catchThrowableOfType(ProbeFailedException.class,
                 () -> runner().run(row("ExitingTarget")));
         assertThat(e.exitCode()).isEqualTo(3);
-        assertThat(e.getMessage()).startsWith("row 'own/system=ExitingTarget': the probe's JVM was"
-                        + " ended by a call to System.exit(3) at " + FIXTURE + "ExitingTarget.<init>(ExitingTarget.java:")
+        assertThat(e.getMessage()).startsWith("row 'own/system=ExitingTarget': the probe's JVM was ended by a"
+                        + " call to System.exit(3) at " + FIXTURE + "ExitingTarget.<init>(ExitingTarget.java:")
                 .doesNotContain("out of memory");
     }
 
