@@ -45,7 +45,10 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.scale", defaultValue = "1")
     private double scale;
 
-    /** Per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running is killed. */
+    /**
+     * Per run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a number of
+     * seconds; a probe still running is killed.
+     */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 

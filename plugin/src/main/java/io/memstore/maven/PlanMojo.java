@@ -112,8 +112,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
     private String jvmArgs;
 
     /**
-     * Per calibration run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running
-     * is killed.
+     * Per calibration run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a
+     * number of seconds; a probe still running is killed.
      */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;

@@ -82,7 +82,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.jvmArgs")
     private String jvmArgs;
 
-    /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
+    /**
+     * When measuring: per run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a
+     * number of seconds.
+     */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 
@@ -142,6 +145,11 @@ public class ReportMojo extends AbstractMavenReport {
             }
             origin = relative(file) + ", written by memstore:check";
             getLog().info("memstore: report from " + file);
+            if (!run.complete()) {
+                // the page says so in its verdict and summary; the build log too
+                ConsoleLines.wrap("memstore: the results are of a run that did not complete: "
+                        + run.failure().describe()).forEach(getLog()::warn);
+            }
         } else {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");

@@ -4,18 +4,21 @@ import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
+import io.memstore.measure.check.RunInProgress;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -110,13 +113,28 @@ final class SpecRun {
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"), timeout(),
+                    this::warn);
             if (specFile != null && specFile.toAbsolutePath().normalize()
                     .startsWith(baseDirectory.toAbsolutePath().normalize())) {
                 spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
             }
         }
         return spec;
+    }
+
+    /** The timeout of a probe run and of a class trial ({@code memstore.timeout}). */
+    private Duration timeout() throws MojoExecutionException {
+        try {
+            return timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+    }
+
+    /** A warning of a row or a class trial, wrapped to the console's width. */
+    private void warn(String line) {
+        ConsoleLines.wrap("memstore: " + line).forEach(log::warn);
     }
 
     /** Which store the probes measure, in one line ({@code store measured: ...}). */
@@ -133,13 +151,13 @@ final class SpecRun {
             return ProjectProbe.runner(probeClasspath)
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withTimeout(timeout())
                     .withSettle(MojoArguments.settle(settleMillis))
                     .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
-                            line -> log.debug("memstore: " + label + line)));
+                            line -> log.debug("memstore: " + label + line), line -> warn(label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
@@ -155,6 +173,21 @@ final class SpecRun {
      * @param baselineMissing what a regression budget does without a baseline: {@code warn} or {@code fail}
      */
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
+            throws MojoExecutionException {
+        // the run begins before the spec is read: a class it names is tried then, and that trial may fail or be
+        // stopped; from here on the outputs say the run has not completed until it writes its results
+        try (RunInProgress run = RunInProgress.start(resultDirectory, RunResult.SPEC_NOT_READ,
+                specFile == null ? SpecLoader.DEFAULT_SPEC_SOURCE : ProjectPaths.relative(baseDirectory, specFile))) {
+            return measure(run, only, scale, baseline, baselineMissing);
+        } catch (PreflightException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the results to " + resultDirectory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private RunResult measure(RunInProgress run, String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
@@ -183,7 +216,7 @@ final class SpecRun {
         try {
             workloads.etcdRunsLine(Check.selectRows(workloads, request))
                     .ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
-            return Check.run(workloads, request);
+            return Check.run(workloads, request, run);
         } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {

@@ -61,8 +61,10 @@ public final class ReportContent {
             facts.add(3, new Facts.Fact("Run started", run.started() + " (UTC)"));
         }
         if (run.failure() != null) {
-            facts.add(3, new Facts.Fact("Incomplete", run.failure().describe() + "; " + run.rows().size() + " of "
-                    + run.failure().selected() + " rows measured"));
+            // a run that never wrote its results (its in-progress record) has no row count to give
+            facts.add(3, new Facts.Fact("Incomplete", run.failure().row() == null ? run.failure().describe()
+                    : run.failure().describe() + "; " + run.rows().size() + " of " + run.failure().selected()
+                    + " rows measured"));
         }
         return new Section("summary", "Summary", List.of(Paragraph.strong(Verdict.of(run).line()),
                 Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"

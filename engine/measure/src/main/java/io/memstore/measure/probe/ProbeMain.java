@@ -21,7 +21,8 @@ import java.util.Map;
  * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
  * ({@link ParentWatch}); 5 the row's system cannot run here ({@link TargetUnavailableException}); 6 a project's own
- * class threw ({@link TargetClassException}). On failure one line on stderr says why.
+ * class threw ({@link TargetClassException}). On failure one line on stderr says why. The JVM ends when the work
+ * ends, whatever threads and processes the measured code left, and says which ({@link ProbeExit}).
  */
 public final class ProbeMain {
     /** Marks progress lines on stdout; anything else the child prints is diagnostic output. */
@@ -39,6 +40,7 @@ public final class ProbeMain {
 
     public static void main(String[] argv) {
         ParentWatch.startFromProperties(); // end with the parent, even when it is killed outright
+        ProbeExit.watch(); // an exit the project's code makes is reported as that
         PrintStream out = System.out;
         ProbeArgs args;
         try {
@@ -68,6 +70,7 @@ public final class ProbeMain {
                 out.flush();
             }).run();
             writeAtomically(args.output(), JsonWriter.write(metrics));
+            ProbeExit.end(0); // whatever threads and processes the measured code left
         } catch (TargetUnavailableException e) {
             fail(EXIT_UNAVAILABLE, "memstore probe: " + row + ": " + e.getMessage());
         } catch (TargetClassException e) {
@@ -109,6 +112,6 @@ public final class ProbeMain {
         System.out.flush();
         System.err.println(line.replace('\n', ' '));
         System.err.flush();
-        System.exit(code);
+        ProbeExit.end(code);
     }
 }

@@ -20,7 +20,10 @@ import java.util.List;
  *   <li>a regression budget with nothing to compare with is {@code <skipped>}, with the reason, and so is a
  *       budget that was not judged ({@link BudgetOutcome#judged});</li>
  *   <li>a run stopped by a row ({@link RunResult#failure}) has one more test case, {@code run [row]}, a
- *       {@code <failure>} saying why, so a collector that counts failures sees the failed build.</li>
+ *       {@code <failure>} saying why, so a collector that counts failures sees the failed build;</li>
+ *   <li>the record of a run that has not written its results ({@link RunFailure#inProgress}, what the file says
+ *       from the run's start, and after a run stopped before its end) has one test case, {@code run}, an
+ *       {@code <error>} saying so.</li>
  * </ul>
  * The suite's {@code timestamp} is the run's start (UTC), so two runs' files are told apart.
  */
@@ -35,18 +38,20 @@ public final class ResultJUnit {
         AtomicFiles.write(file, render(result));
     }
 
-    /** One test case of the suite; {@code type} is the failure's type. */
-    private record Case(String name, String failure, String skipped, String out, String type) {
+    /** One test case of the suite; {@code type} is the failure's type, {@code error} makes it an error. */
+    private record Case(String name, String failure, String skipped, String out, String type, boolean error) {
         Case(String name, String failure, String skipped, String out) {
-            this(name, failure, skipped, out, "memstore.budget");
+            this(name, failure, skipped, out, "memstore.budget", false);
         }
     }
 
     public static String render(RunResult result) {
         List<Case> cases = new ArrayList<>();
-        if (result.failure() != null) {
+        if (result.failure() != null && result.failure().row() == null) {
+            cases.add(new Case("run", Verdict.of(result).line(), null, null, "memstore.incomplete", true));
+        } else if (result.failure() != null) {
             cases.add(new Case("run [" + result.failure().row() + "]", Verdict.of(result).line(), null, null,
-                    "memstore.run"));
+                    "memstore.run", false));
         }
         for (BudgetOutcome o : result.budgets()) {
             String name = o.metric().metricName() + " [" + o.row() + "]";
@@ -73,11 +78,13 @@ public final class ResultJUnit {
             }
         }
         String suite = "memstore." + result.specName();
-        long failures = cases.stream().filter(c -> c.failure() != null).count();
+        long failures = cases.stream().filter(c -> c.failure() != null && !c.error()).count();
+        long errors = cases.stream().filter(Case::error).count();
         long skipped = cases.stream().filter(c -> c.skipped() != null).count();
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         x.append("<testsuite name=\"").append(xml(suite)).append("\" tests=\"").append(cases.size())
-                .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
+                .append("\" failures=\"").append(failures).append("\" errors=\"").append(errors)
+                .append("\" skipped=\"").append(skipped)
                 .append("\" time=\"0\"");
         if (result.started() != null) {
             // JUnit's timestamp is a local date-time without a zone; the run's is UTC, said in the property below
@@ -108,8 +115,10 @@ public final class ResultJUnit {
             }
             x.append(">\n");
             if (c.failure() != null) {
-                x.append("    <failure type=\"").append(c.type()).append("\" message=\"").append(xml(c.failure())).append("\">")
-                        .append(xml(c.failure())).append("</failure>\n");
+                String element = c.error() ? "error" : "failure";
+                x.append("    <").append(element).append(" type=\"").append(c.type()).append("\" message=\"")
+                        .append(xml(c.failure())).append("\">").append(xml(c.failure())).append("</")
+                        .append(element).append(">\n");
             }
             if (c.skipped() != null) {
                 x.append("    <skipped message=\"").append(xml(c.skipped())).append("\"/>\n");

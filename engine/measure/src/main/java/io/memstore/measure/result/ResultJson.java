@@ -56,7 +56,8 @@ import java.util.function.Function;
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
  *               "message"}]} or null,
- *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run) or null,
+ *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run; a null row and 0 selected for the
+ *                 record a run writes as it starts, which says that it has not written its results) or null,
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
@@ -364,7 +365,7 @@ public final class ResultJson {
 
     private static RunFailure readFailure(JsonValue f) throws JsonFormatException {
         f.onlyFields("row", "reason", "selected");
-        return build(f, () -> new RunFailure(f.field("row").string(), f.field("reason").string(),
+        return build(f, () -> new RunFailure(f.field("row").nullableString(), f.field("reason").string(),
                 f.field("selected").intValue()));
     }
 

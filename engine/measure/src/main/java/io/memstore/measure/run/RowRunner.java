@@ -3,6 +3,7 @@ package io.memstore.measure.run;
 import io.memstore.measure.json.JsonValue;
 import io.memstore.measure.probe.FileTrees;
 import io.memstore.measure.probe.ParentWatch;
+import io.memstore.measure.probe.ProbeExit;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
@@ -21,9 +22,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -41,7 +44,11 @@ import java.util.stream.Collectors;
  * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
  * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags, and
  * {@link ProbeJvm#ENVIRONMENT} is added. The settle time ({@link RunnerOptions#settle}) goes to the child as a
- * system property that is not part of the recorded flags.
+ * system property that is not part of the recorded flags. The child ends when its work ends ({@link ProbeExit}):
+ * the threads and processes the measured code left are named in its warning lines, which go to the progress as
+ * warnings of the row; processes it started and did not end (it ran out of memory, or halted) are killed here, from
+ * the descendants noted while it ran, and named too; a {@code System.exit} in the measured code is reported as that
+ * call, with the frame that made it.
  *
  * <p>No orphans, no leftovers: a Ctrl-C or SIGTERM of this JVM kills the running child and removes its run
  * directory ({@link ProcessTree}'s shutdown hook); a SIGKILL of this JVM is noticed by the child itself, which
@@ -176,8 +183,14 @@ public final class RowRunner {
         ProcessTree.track(child, options.keepFiles() ? null : dir);
         options.progress().detail(label + ", started (pid " + child.pid() + ")");
         long[] lastTold = {start};
+        AtomicReference<String> exitCall = new AtomicReference<>();
         Thread out = reader(child.getInputStream(), line -> {
-            if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
+            if (line.startsWith(ProbeExit.WARNING_PREFIX)) {
+                options.progress().warn("row '" + row.name() + "': "
+                        + line.substring(ProbeExit.WARNING_PREFIX.length()));
+            } else if (line.startsWith(ProbeExit.EXIT_CALL_PREFIX)) {
+                exitCall.set(line.substring(ProbeExit.EXIT_CALL_PREFIX.length()));
+            } else if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
                 String phase = label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
                         + elapsedSeconds(start) + " s";
                 options.progress().detail(phase);
@@ -192,8 +205,9 @@ public final class RowRunner {
         }, "stdout");
         Thread err = reader(child.getErrorStream(), tail::appendLine, "stderr");
         closeQuietly(child);
+        Set<ProcessHandle> seen = new HashSet<>();
         try {
-            if (!child.waitFor(options.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!ProcessTree.await(child, options.timeout(), seen)) {
                 int descendants = ProcessTree.kill(child.toHandle());
                 join(out, err);
                 throw new ProbeTimeoutException(row.name(), options.timeout(), "row '" + row.name()
@@ -208,8 +222,21 @@ public final class RowRunner {
             throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted; the probe was killed", e);
         } finally {
             ProcessTree.forget(child);
+            // processes the probe started and left when it ended without ending them (out of memory, a halt)
+            List<String> outlived = ProcessTree.endOutlived(seen);
+            if (!outlived.isEmpty()) {
+                options.progress().warn("row '" + row.name() + "': the measured code left " + outlived.size()
+                        + " process(es) running after the probe ended; killed: " + String.join(", ", outlived));
+            }
         }
         int exit = child.exitValue();
+        String caller = exitCall.get();
+        if (caller != null && !caller.equals(ProbeExit.BY_SIGNAL)) {
+            // the measured code ended the JVM: said as that, whatever the code (3 is not out of memory here)
+            throw new ProbeFailedException(row.name(), exit, tail.toString(), "row '" + row.name() + "': the probe's"
+                    + " JVM was ended by a call to System.exit(" + exit + ") at " + caller
+                    + (exit == 0 ? ", before the probe wrote its result" : "") + tailSuffix(tail), null);
+        }
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
                     : exit == ProbeMain.EXIT_UNAVAILABLE ? "the row's system cannot run here"

@@ -137,8 +137,6 @@ class RowRunnerTest {
         assertThat(e.getMessage()).startsWith("row 'sleepy': the probe did not finish within the timeout of "
                 + run.timeout().toSeconds() + " s").contains("and 1 descendant process(es)");
         assertThat(e.row()).isEqualTo("sleepy");
-        // the kill does not wait for the tree: the run ends soon after its timeout
-        assertThat(run.nanos() / 1e9).isLessThan(run.timeout().toSeconds() + 16);
 
         String pids = progress.stream().filter(l -> l.contains(", pids ")).findFirst().orElseThrow();
         String[] parts = pids.replaceAll(".*, pids (\\d+) (\\d+),.*", "$1 $2").split(" ");
