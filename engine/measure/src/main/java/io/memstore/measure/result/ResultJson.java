@@ -15,6 +15,7 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.probe.MeasuredStore;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.spec.CompactEvery;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.LoadShape;
@@ -49,7 +50,8 @@ import java.util.function.Function;
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
  *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
- *            "metrics": {...}, "spread": {...}, "runs"}],
+ *            "metrics": {...}, "spread": {...}, "runs", "account": {@link RowAccount} (what grew, by class and by
+            native memory category) or null}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
@@ -60,8 +62,8 @@ import java.util.function.Function;
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
- * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started} and
- * {@code incomplete} were added within schemaVersion 1 (additions readers can ignore); files written before them
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started},
+ * {@code incomplete} and a row's {@code account} were added within schemaVersion 1 (additions readers can ignore); files written before them
  * have no such keys and read as complete results that were not compared with a baseline, with default store
  * options, every budget judged and no start time.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
@@ -207,6 +209,7 @@ public final class ResultJson {
         row.spread().forEach((name, v) -> spread.put(name, number(Metric.rowMetric(name), v)));
         m.put("spread", spread);
         m.put("runs", row.runs());
+        m.put(RowAccount.FIELD, row.account() == null ? null : row.account().tree());
         return m;
     }
 
@@ -286,7 +289,9 @@ public final class ResultJson {
     // ---- reading: checked JSON tree -> model, every error at its position ----
 
     private static RowResult readRow(JsonValue row) throws JsonFormatException {
-        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
+        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs", RowAccount.FIELD);
+        JsonValue accountValue = row.members().get(RowAccount.FIELD); // absent in files written before it
+        RowAccount account = accountValue == null || accountValue.isNull() ? null : RowAccount.read(accountValue);
         JsonValue p = row.field("params");
         p.onlyFields(RowField.names().toArray(String[]::new));
         String workload = row.field("workload").string();
@@ -311,7 +316,7 @@ public final class ResultJson {
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
-                row.field("runs").intValue()));
+                row.field("runs").intValue(), account));
     }
 
     private static Map<String, Double> readMetrics(JsonValue object) throws JsonFormatException {
