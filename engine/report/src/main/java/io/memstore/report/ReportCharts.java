@@ -59,7 +59,7 @@ public final class ReportCharts {
                         + Units.count(r.params().keys()) + ", " + Units.mib(heap) + " MiB ("
                         + Units.perKey(heap, r.params().keys()) + " B/key)"));
             }
-            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+            series.add(new Series(RowGroups.seriesName(g, rows), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
             if (benchmarkIndexShape(g.first())) {
                 benchmarkColor.putIfAbsent(shape(g.first().versions(), g.first().keySize()), Charts.color(i));
@@ -79,7 +79,8 @@ public final class ReportCharts {
         });
         String svg = LineChart.svg("Index memory against N", "keys N", ReportCharts::count, "index memory, MiB",
                 series);
-        StringBuilder caption = new StringBuilder("Solid: memstore's index.liveHeap, the heap the index retains"
+        StringBuilder caption = new StringBuilder("Solid: the index.liveHeap of " + systems(rows) + ", the heap"
+                + " the index retains"
                 + " after full GCs, ").append(linesOf(groups, rows)).append('.');
         caption.append(benchmarkColor.isEmpty()
                 ? " etcd's published index memory is not drawn: no row has the shape of its rows (random keys, no"
@@ -108,7 +109,7 @@ public final class ReportCharts {
         List<Bar> bars = new ArrayList<>();
         List<String> benchmarkShapes = new ArrayList<>();
         List<String> cut = new ArrayList<>();
-        for (RowGroups.Group g : RowGroups.of(rows, "memstore")) {
+        for (RowGroups.Group g : RowGroups.of(rows, RowGroups.systemLabel(rows.get(0).params()))) {
             for (RowResult r : g.rows()) {
                 RowParams p = r.params();
                 double perKey = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble() / p.keys();
@@ -148,12 +149,28 @@ public final class ReportCharts {
             c2Note = String.format(Locale.ROOT, "c2 = %.1f B, c2 + pointer = %.1f B", model.c2(),
                     model.c2() + model.pointer());
         }
-        String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", COMPONENTS,
-                COMPONENT_COLORS, bars);
-        StringBuilder caption = new StringBuilder("Each memstore bar is a row's index.liveHeap divided by its keys,"
-                + " split into the key's own bytes, the per-version part of the fitted model (versions x (c2 +"
-                + " pointer), " + c2Note + ", pointer " + pointerNote + ") and the rest, the per-key overhead (c1"
-                + " and the model's residual).");
+        // only the parts some row has: a part that is 0 in every bar is neither drawn nor in the legend
+        List<String> components = new ArrayList<>();
+        List<String> colors = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
+        for (int c = 0; c < COMPONENTS.size(); c++) {
+            int part = c;
+            if (bars.stream().anyMatch(b -> b.segments().get(part) > 0)) {
+                kept.add(c);
+                components.add(COMPONENTS.get(c));
+                colors.add(COMPONENT_COLORS.get(c));
+            }
+        }
+        List<Bar> drawn = bars.stream().map(b -> new Bar(b.label(), kept.stream().map(b.segments()::get).toList()))
+                .toList();
+        String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", components,
+                colors, drawn);
+        StringBuilder caption = new StringBuilder("Each bar of " + systems(rows) + " is a row's index.liveHeap"
+                + " divided by its keys, split into the key's own bytes, ");
+        caption.append(kept.contains(2) ? "the per-version part of the fitted model (versions x (c2 + pointer), "
+                + c2Note + ", pointer " + pointerNote + ") and the rest, the per-key overhead (c1 and the model's"
+                + " residual)." : "and the rest, the per-key overhead; no row has a per-version part of the fitted"
+                + " model (versions x (c2 + pointer), " + c2Note + ", pointer " + pointerNote + "), so none is drawn.");
         if (rows.stream().anyMatch(r -> changed(r.params()))) {
             caption.append(" Rows with deletes or compaction no longer hold every version they wrote: their bars"
                     + " are the key bytes and the rest.");
@@ -196,7 +213,7 @@ public final class ReportCharts {
                 points.add(new Series.Point(r.params().keys(), rss / MIB, tooltip(r) + ": N="
                         + Units.count(r.params().keys()) + ", RSS " + Units.mib(rss) + " MiB"));
             }
-            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+            series.add(new Series(RowGroups.seriesName(g, rows), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
             RowParams p = g.first();
             if (benchmarkRssShape(p)) {
@@ -231,7 +248,8 @@ public final class ReportCharts {
         }
         boolean stored = rows.get(0).params().store() != StoreKind.NONE;
         String svg = LineChart.svg("RSS against N", "keys N", ReportCharts::count, "RSS, MiB", series);
-        StringBuilder caption = new StringBuilder("Solid: memstore's process.rss, the resident set of the forked"
+        StringBuilder caption = new StringBuilder("Solid: the process.rss of " + systems(rows) + ", the resident"
+                + " set of the forked"
                 + " JVM after the load (VmRSS), " + (stored ? "of the rows with an SQLite value store, "
                 : "of index-only rows (no row stores values), ")).append(linesOf(groups, rows)).append('.');
         caption.append(benchmarkColor.isEmpty()
@@ -308,6 +326,13 @@ public final class ReportCharts {
     private static List<RowResult> preferred(List<RowResult> rows, Predicate<RowResult> first) {
         List<RowResult> chosen = rows.stream().filter(first).toList();
         return chosen.isEmpty() ? rows : chosen;
+    }
+
+    /** {@code memstore's rows}, {@code the rows of memstore and KeyCopyingMapStore}: the systems drawn. */
+    static String systems(List<RowResult> rows) {
+        List<String> names = rows.stream().map(r -> RowGroups.systemLabel(r.params())).distinct().toList();
+        return names.size() == 1 ? names.get(0) + "'s rows" : "the rows of " + String.join(", ",
+                names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /** A marker's tooltip names its row, so a reader (and a test) finds every row in the charts. */

@@ -9,6 +9,7 @@ import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.ClassGrowth;
 import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
@@ -57,7 +58,8 @@ import java.util.function.Function;
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
- *               "message"}]} or null,
+ *               "message", "classGrowth": {"note", "changes": [{"class", "baseline", "actual", "delta"}]} (B per key,
+ *               heap metrics only) or null}]} or null,
  *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run) or null,
  *  "passed"}
  * </pre>
@@ -270,9 +272,40 @@ public final class ResultJson {
             r.put("passed", o.passed());
             r.put("level", o.level().specName());
             r.put("message", o.message());
+            r.put("classGrowth", o.classGrowth() == null ? null : classGrowthTree(o.classGrowth()));
             return r;
         }).toList());
         return m;
+    }
+
+    private static Map<String, Object> classGrowthTree(ClassGrowth g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("note", g.note());
+        m.put("changes", g.changes().stream().map(c -> {
+            Map<String, Object> change = new LinkedHashMap<>();
+            change.put("class", c.className());
+            change.put("baseline", c.baseline() == null ? null : perKey(c.baseline()));
+            change.put("actual", c.actual() == null ? null : perKey(c.actual()));
+            change.put("delta", perKey(c.delta()));
+            return change;
+        }).toList());
+        return m;
+    }
+
+    /** Bytes per key to 0.01 B. */
+    private static Number perKey(double v) {
+        return NumberText.of(Math.round(v * 100) / 100.0, false);
+    }
+
+    private static ClassGrowth readClassGrowth(JsonValue g) throws JsonFormatException {
+        g.onlyFields("note", "changes");
+        List<ClassGrowth.Change> changes = new ArrayList<>();
+        for (JsonValue c : g.field("changes").elements()) {
+            c.onlyFields("class", "baseline", "actual", "delta");
+            changes.add(new ClassGrowth.Change(c.field("class").string(), c.field("baseline").nullableNumber(),
+                    c.field("actual").nullableNumber()));
+        }
+        return new ClassGrowth(changes, g.field("note").nullableString());
     }
 
     private static Number number(Metric metric, Double value) {
@@ -377,7 +410,9 @@ public final class ResultJson {
         List<RegressionOutcome> outcomes = new ArrayList<>();
         for (JsonValue o : b.field("regressions").elements()) {
             o.onlyFields("metric", "row", "baseline", "actual", "delta", "relativeDelta", "maxIncrease",
-                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message");
+                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message", "classGrowth");
+            JsonValue growthValue = o.members().get("classGrowth"); // absent in files written before it
+            ClassGrowth growth = growthValue == null || growthValue.isNull() ? null : readClassGrowth(growthValue);
             JsonValue metricValue = o.field("metric");
             Metric metric = build(metricValue, () -> Metric.rowMetric(metricValue.string()));
             JsonValue level = o.field("level");
@@ -389,7 +424,7 @@ public final class ResultJson {
                     o.field("delta").nullableNumber(), o.field("relativeDelta").nullableNumber(),
                     o.field("maxIncrease").nullableNumber(), o.field("maxIncreaseBytes").nullableNumber(),
                     o.field("noise").nullableNumber(), s, o.field("passed").bool(), l,
-                    o.field("message").string())));
+                    o.field("message").string(), growth)));
         }
         return build(b, () -> new BaselineComparison(b.field("file").string(), b.field("found").bool(),
                 b.field("spec").nullableString(), b.field("note").nullableString(), outcomes));
