@@ -9,6 +9,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -272,7 +273,11 @@ public final class ReportCharts {
      * model's) only the pointer counts per version; a row with deletes or compaction has no per-version part.
      */
     static double[] components(RowParams p, double perKey, ModelFit model) {
-        boolean perVersionApplies = !changed(p);
+        // the model's versions are memstore's revisions (or those of the system the model was fitted to): another
+        // system's row keeps what it keeps, and has no per-version part of this model
+        boolean modelled = p.system() == SystemKind.MEMSTORE
+                || model != null && model.index().specName().equals(p.system().specName());
+        boolean perVersionApplies = !changed(p) && modelled;
         int pointer = model == null ? MemoryModel.DEFAULT_POINTER : model.pointer();
         // c2 as fitted, below zero too: the B-tree packs revisions, so a version may cost less than the pointer
         double c2 = model != null && model.hasC2() && model.index() == p.index() ? model.c2() : 0;
@@ -296,12 +301,14 @@ public final class ReportCharts {
 
     /** The shape of etcd's benchmark's index rows: random keys, no values, nothing deleted or compacted. */
     private static boolean benchmarkIndexShape(RowParams p) {
-        return p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && !changed(p);
+        return !p.system().isClass() && p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM
+                && !changed(p);
     }
 
     /** The shape of etcd's benchmark's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
     private static boolean benchmarkRssShape(RowParams p) {
-        return p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && p.keySize() == 64
+        return !p.system().isClass() && p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM
+                && p.keySize() == 64
                 && !changed(p);
     }
 

@@ -126,7 +126,7 @@ final class RowGroups {
         List<String> parts = new ArrayList<>();
         for (Dimension d : DIMENSIONS) {
             String label = rows.isEmpty() ? null : d.label().apply(rows.get(0).params());
-            if (!varying.contains(d) && label != null && d != WORKLOAD) {
+            if (!varying.contains(d) && label != null && d != WORKLOAD && d != SYSTEM) { // captions name the system
                 parts.add(label);
             }
         }
