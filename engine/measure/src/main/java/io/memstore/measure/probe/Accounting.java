@@ -38,6 +38,7 @@ final class Accounting {
     private boolean classes;
     private boolean natives;
     private String nativeAfter;
+    private long nanos;
 
     private Accounting(Path dir, boolean inThisJvm) {
         this.dir = dir;
@@ -56,39 +57,50 @@ final class Accounting {
      * @param inThisJvm false for a target whose data lives in another process: no account of this JVM describes it
      */
     static Accounting start(Path dir, boolean inThisJvm) {
+        long start = System.nanoTime();
         Accounting a = new Accounting(dir, inThisJvm);
-        if (!enabled()) {
-            a.notes.add(RowAccount.CLASSES_UNAVAILABLE + PROPERTY + "=false among the probe's JVM flags");
-            return a;
-        }
-        if (!inThisJvm) {
-            a.notes.add(RowAccount.CLASSES_UNAVAILABLE + "the row's data lives in another process, not in the"
-                    + " probe's JVM");
-            return a;
-        }
         try {
-            ClassHistogram.parse(ClassHistogram.read());
-            a.classes = true;
-        } catch (AccountUnavailableException e) {
-            a.notes.add(RowAccount.CLASSES_UNAVAILABLE + e.getMessage());
-        }
-        try {
-            NativeMemoryTracking.committed(NativeMemoryTracking.read());
-            a.natives = true;
-        } catch (AccountUnavailableException e) {
-            a.notes.add(RowAccount.NATIVE_UNAVAILABLE + e.getMessage());
+            a.warmUp();
+        } finally {
+            a.nanos += System.nanoTime() - start;
         }
         return a;
     }
 
+    private void warmUp() {
+        if (!enabled()) {
+            notes.add(RowAccount.CLASSES_UNAVAILABLE + PROPERTY + "=false among the probe's JVM flags");
+            return;
+        }
+        if (!inThisJvm) {
+            notes.add(RowAccount.CLASSES_UNAVAILABLE + "the row's data lives in another process, not in the"
+                    + " probe's JVM");
+            return;
+        }
+        try {
+            ClassHistogram.parse(ClassHistogram.read());
+            classes = true;
+        } catch (AccountUnavailableException e) {
+            notes.add(RowAccount.CLASSES_UNAVAILABLE + e.getMessage());
+        }
+        try {
+            NativeMemoryTracking.committed(NativeMemoryTracking.read());
+            natives = true;
+        } catch (AccountUnavailableException e) {
+            notes.add(RowAccount.NATIVE_UNAVAILABLE + e.getMessage());
+        }
+    }
+
     /** The baseline's readings, kept in files. */
     void baseline() {
+        long start = System.nanoTime();
         if (classes) {
             classes = keep(HISTOGRAM_FILE, RowAccount.CLASSES_UNAVAILABLE, true);
         }
         if (natives) {
             natives = keep(NATIVE_FILE, RowAccount.NATIVE_UNAVAILABLE, false);
         }
+        nanos += System.nanoTime() - start;
     }
 
     private boolean keep(String file, String unavailable, boolean histogram) {
@@ -108,6 +120,7 @@ final class Accounting {
 
     /** The native memory summary after the load, read with the RSS. */
     void afterMemory() {
+        long start = System.nanoTime();
         if (natives) {
             try {
                 nativeAfter = NativeMemoryTracking.read();
@@ -116,6 +129,7 @@ final class Accounting {
                 natives = false;
             }
         }
+        nanos += System.nanoTime() - start;
     }
 
     /**
@@ -126,6 +140,7 @@ final class Accounting {
      * @param rssGrowth process.rss minus jvm.baselineRss (B), or null
      */
     RowAccount finish(long keys, long liveHeap, Long rssGrowth) {
+        long start = System.nanoTime();
         ClassAccount classAccount = null;
         NativeAccount nativeAccount = null;
         try {
@@ -154,7 +169,8 @@ final class Accounting {
         if (!inThisJvm && notes.isEmpty()) {
             notes.add(RowAccount.CLASSES_UNAVAILABLE + "the row's data lives in another process");
         }
-        return new RowAccount(classAccount, nativeAccount, notes);
+        nanos += System.nanoTime() - start;
+        return new RowAccount(classAccount, nativeAccount, notes, enabled() ? nanos / 1e9 : null);
     }
 
     private String read(String file) {

@@ -21,12 +21,13 @@ import java.util.Map;
  *               "other": {"classes", "bytes", "instances", "bytesPerKey", "instancesPerKey"}} or null,
  *   "native": {"categories": [{"category", "before", "after", "growth"}], "trackedGrowth", "rssGrowth",
  *              "untracked"} or null,
- *   "notes": ["class account not available: ..."]}
+ *   "notes": ["class account not available: ..."],
+ *   "seconds": the probe's time spent on the account's readings (s)}
  * </pre>
  * Bytes are integers (B), the figures per key decimals rounded to 0.01; {@code class} is the Java name of the class
  * ({@code byte[]}, {@code java.util.HashMap$Node}). A reader takes the counts and recomputes the rest.
  */
-public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<String> notes) {
+public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<String> notes, Double seconds) {
     /** The member of a row that holds the account. */
     public static final String FIELD = "account";
     /** How a note about a class account that could not be taken starts. */
@@ -38,12 +39,18 @@ public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<
         notes = List.copyOf(notes);
     }
 
+    /** An account whose cost in time was not recorded. */
+    public RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<String> notes) {
+        this(classes, nativeMemory, notes, null);
+    }
+
     /** The account as a JSON tree of maps, lists and scalars. */
     public Map<String, Object> tree() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("classes", classes == null ? null : classesTree(classes));
         m.put("native", nativeMemory == null ? null : nativeTree(nativeMemory));
         m.put("notes", notes);
+        m.put("seconds", seconds == null ? null : NumberText.of(Math.round(seconds * 1000) / 1000.0, false));
         return m;
     }
 
@@ -94,14 +101,16 @@ public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<
 
     /** Reads the JSON form; every error names its position. */
     public static RowAccount read(JsonValue v) throws JsonFormatException {
-        v.onlyFields("classes", "native", "notes");
+        v.onlyFields("classes", "native", "notes", "seconds");
+        JsonValue s = v.members().get("seconds");
         JsonValue c = v.field("classes");
         JsonValue n = v.field("native");
         List<String> notes = new ArrayList<>();
         for (JsonValue note : v.field("notes").elements()) {
             notes.add(note.string());
         }
-        return new RowAccount(c.isNull() ? null : readClasses(c), n.isNull() ? null : readNative(n), notes);
+        return new RowAccount(c.isNull() ? null : readClasses(c), n.isNull() ? null : readNative(n), notes,
+                s == null ? null : s.nullableNumber());
     }
 
     private static ClassAccount readClasses(JsonValue c) throws JsonFormatException {
