@@ -161,7 +161,7 @@ final class Accounting {
                         before.getOrDefault(name, 0L), bytes)));
                 before.forEach((name, bytes) -> categories.putIfAbsent(name, new NativeAccount.Category(name,
                         bytes, 0)));
-                nativeAccount = new NativeAccount(List.copyOf(categories.values()), rssGrowth);
+                nativeAccount = new NativeAccount(List.copyOf(categories.values()), rssGrowth, liveHeap);
             }
         } catch (AccountUnavailableException e) {
             notes.add(RowAccount.NATIVE_UNAVAILABLE + e.getMessage());

@@ -20,7 +20,8 @@ import java.util.Map;
  *               "lines": [{"class", "bytes", "instances", "bytesPerKey", "instancesPerKey"}],
  *               "other": {"classes", "bytes", "instances", "bytesPerKey", "instancesPerKey"}} or null,
  *   "native": {"categories": [{"category", "before", "after", "growth"}], "trackedGrowth", "rssGrowth",
- *              "untracked"} or null,
+ *              "liveHeap", "heapGrowth" (the larger of Java Heap's growth and liveHeap),
+ *              "untracked" (rssGrowth - heapGrowth - the other categories' growth)} or null,
  *   "notes": ["class account not available: ..."],
  *   "seconds": the probe's time spent on the account's readings (s)}
  * </pre>
@@ -91,6 +92,8 @@ public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<
         }).toList());
         m.put("trackedGrowth", n.trackedGrowth());
         m.put("rssGrowth", n.rssGrowth());
+        m.put("liveHeap", n.liveHeap());
+        m.put("heapGrowth", n.heapGrowth());
         m.put("untracked", n.untracked());
         return m;
     }
@@ -134,7 +137,7 @@ public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<
     }
 
     private static NativeAccount readNative(JsonValue n) throws JsonFormatException {
-        n.onlyFields("categories", "trackedGrowth", "rssGrowth", "untracked");
+        n.onlyFields("categories", "trackedGrowth", "rssGrowth", "liveHeap", "heapGrowth", "untracked");
         List<NativeAccount.Category> categories = new ArrayList<>();
         for (JsonValue category : n.field("categories").elements()) {
             category.onlyFields("category", "before", "after", "growth");
@@ -142,6 +145,8 @@ public record RowAccount(ClassAccount classes, NativeAccount nativeMemory, List<
                     category.field("before").longValue(), category.field("after").longValue()));
         }
         JsonValue rss = n.field("rssGrowth");
-        return new NativeAccount(categories, rss.isNull() ? null : rss.longValue());
+        JsonValue live = n.field("liveHeap");
+        return new NativeAccount(categories, rss.isNull() ? null : rss.longValue(),
+                live.isNull() ? null : live.longValue());
     }
 }

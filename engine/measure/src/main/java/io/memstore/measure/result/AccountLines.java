@@ -79,20 +79,20 @@ public final class AccountLines {
         StringBuilder sb = new StringBuilder("grew " + perKey(perKey));
         List<String> parts = new ArrayList<>();
         Double heap = row.metrics().get(Metric.INDEX_LIVE_HEAP.metricName());
-        if (heap != null) {
+        NativeAccount n = row.account() == null ? null : row.account().nativeMemory();
+        if (n != null) {
+            parts.add("heap " + perKey(n.heapGrowth() / (double) keys));
+        } else if (heap != null) {
             parts.add("heap " + perKey(heap / keys));
         }
-        NativeAccount n = row.account() == null ? null : row.account().nativeMemory();
         if (n != null) {
             List<String> categories = new ArrayList<>();
             for (NativeAccount.Category c : n.changed()) {
-                if (!c.name().equals("Java Heap") && c.growth() > 0 && categories.size() < 2) {
+                if (!c.name().equals(NativeAccount.JAVA_HEAP) && c.growth() > 0 && categories.size() < 2) {
                     categories.add(c.name() + " " + perKey(c.growth() / (double) keys));
                 }
             }
-            long jvmNative = n.trackedGrowth() - n.categories().stream().filter(c -> c.name().equals("Java Heap"))
-                    .mapToLong(NativeAccount.Category::growth).sum();
-            parts.add("JVM native " + perKey(jvmNative / (double) keys)
+            parts.add("JVM native " + perKey(n.jvmNativeGrowth() / (double) keys)
                     + (categories.isEmpty() ? "" : " (" + String.join(", ", categories) + ")"));
             if (n.untracked() != null) {
                 parts.add("untracked native " + perKey(n.untracked() / (double) keys));

@@ -85,11 +85,13 @@ public final class AccountTables {
             t.row(List.of(c.name(), Units.mib(c.before()), Units.mib(c.after()), Units.mib(c.growth()),
                     decimal(c.growth() / (double) keys)));
         }
-        t.row(List.of("tracked by the JVM (committed)", "", "", Units.mib(n.trackedGrowth()),
-                decimal(n.trackedGrowth() / (double) keys)));
+        t.row(List.of("JVM native, every category but the heap", "", "", Units.mib(n.jvmNativeGrowth()),
+                decimal(n.jvmNativeGrowth() / (double) keys)));
+        t.row(List.of("heap: Java Heap's growth or index.liveHeap, the larger", "", "", Units.mib(n.heapGrowth()),
+                decimal(n.heapGrowth() / (double) keys)));
         if (n.rssGrowth() != null) {
             t.row(List.of("RSS growth", "", "", Units.mib(n.rssGrowth()), decimal(n.rssGrowth() / (double) keys)));
-            t.row(List.of("untracked native (RSS growth - tracked)", "", "", Units.mib(n.untracked()),
+            t.row(List.of("untracked native (RSS growth - heap - JVM native)", "", "", Units.mib(n.untracked()),
                     decimal(n.untracked() / (double) keys)));
         }
         return t;

@@ -110,7 +110,7 @@ public final class ResultMarkdown {
             String summary = AccountTables.summary(row);
             if (!summary.isEmpty()) {
                 lines.add("");
-                lines.add(TextTable.printable(capitalized(summary)) + ".");
+                lines.add("Per key: " + TextTable.printable(summary) + ".");
             }
             if (row.classes() != null) {
                 lines.add("");
