@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * The probe's readings for a row's {@link RowAccount}, placed so that none of the row's figures moves:
  * <ol>
- *   <li>{@link #start}, before the baseline's heap reading: one histogram and one native memory summary, read and
- *       parsed and dropped, so that the classes they load are part of the baseline;</li>
+ *   <li>{@link #start}, before the baseline's heap reading: one histogram and one native memory summary, read,
+ *       parsed and the histogram written, so that the classes they load are part of the baseline;</li>
  *   <li>{@link #baseline}, after the baseline's RSS reading: the class histogram and the native memory summary, kept
  *       as text in files beside the probe's result, not on the heap, so that the heap read after the load holds
  *       nothing of them;</li>
@@ -78,10 +78,16 @@ final class Accounting {
             return;
         }
         try {
-            ClassHistogram.parse(ClassHistogram.read());
+            // read, parsed and written as the baseline's will be: the classes of all three load now
+            String text = ClassHistogram.read();
+            ClassHistogram.parse(text);
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(HISTOGRAM_FILE), text, StandardCharsets.UTF_8);
             classes = true;
         } catch (AccountUnavailableException e) {
             notes.add(RowAccount.CLASSES_UNAVAILABLE + e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot keep the account's readings in " + dir + ": " + e.getMessage(), e);
         }
         try {
             NativeMemoryTracking.committed(NativeMemoryTracking.read());

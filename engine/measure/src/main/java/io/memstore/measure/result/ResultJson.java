@@ -65,9 +65,10 @@ import java.util.function.Function;
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
  * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started},
- * {@code incomplete} and a row's {@code account} were added within schemaVersion 1 (additions readers can ignore); files written before them
- * have no such keys and read as complete results that were not compared with a baseline, with default store
- * options, every budget judged and no start time.
+ * {@code incomplete}, a row's {@code account} and a regression's {@code classGrowth} were added within schemaVersion 1
+ * (additions readers can ignore); files written before them have no such keys and read as complete results that were
+ * not compared with a baseline, with default store options, every budget judged, no start time and rows without an
+ * account.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
