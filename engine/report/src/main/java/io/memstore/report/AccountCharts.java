@@ -73,7 +73,8 @@ public final class AccountCharts {
         }
         String svg = StackedBarChart.svg("Bytes per key by class", "bytes per key (B)", "B/key", components, colors,
                 bars);
-        String caption = "Each bar is a row's class account: the live objects of each class after the load minus"
+        String caption = "Each bar is the class account of one of " + ReportCharts.systems(rows) + ": the live"
+                + " objects of each class after the load minus"
                 + " those before it (HotSpot's class histogram after full GCs), divided by the row's keys. The "
                 + classes.size() + " largest classes over all " + rows.size() + (rows.size() == 1 ? " row" : " rows")
                 + " have a colour of their own in every bar; grey: every other class of the row. The bars are"
