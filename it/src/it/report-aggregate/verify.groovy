@@ -11,7 +11,8 @@ assert html =~ /(?s)<td[^>]*>gamma<\/td>\s*<td[^>]*>-<\/td>\s*<td[^>]*>0<\/td>\s
 // each module's own report, its anchors prefixed
 assert html.contains('alpha: Charts') && html.contains('beta: Budgets')
 assert html.contains('id="alpha-charts"') || html.contains('name="alpha-charts"')
-assert (html =~ /<svg /).count == 6 : 'expected the three charts of each module with results'
+// each module's four charts: index memory, bytes per key by component, RSS, and bytes per key by class
+assert (html =~ /<svg /).count == 8 : 'expected the four charts of each module with results'
 assert html.contains('beta warns')
 assert html.contains('End of the memstore report:')
 // relative paths: the spec files and results are named inside the build, no path of this machine

@@ -4,8 +4,8 @@ def html = page.getText('UTF-8')
 assert html.contains('memstore: standalone')
 assert html.contains('target/memstore/memstore.json, written by memstore:check')
 assert html.contains('Workload index') && html.contains('c2, B per version')
-assert (html =~ /<svg /).count == 3
-assert html.contains('End of the memstore report: 4 tables, 3 charts.')
+assert (html =~ /<svg /).count == 4
+assert html.contains('End of the memstore report: 12 tables, 4 charts.')
 def log = new File(basedir, 'build.log').text
 assert log.contains('memstore: report from ')
 // one measurement only: the report did not measure again

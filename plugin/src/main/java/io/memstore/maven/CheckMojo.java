@@ -2,7 +2,9 @@ package io.memstore.maven;
 
 import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.ClassGrowth;
 import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.result.AccountLines;
 import io.memstore.measure.result.ClosestBudget;
 import io.memstore.measure.result.StepSummary;
 import io.memstore.measure.result.ConsoleTables;
@@ -102,7 +104,9 @@ public class CheckMojo extends AbstractMemstoreMojo {
     }
 
     /**
-     * The verdict, once: each warned outcome as a warning; the budgets not judged, counted by reason, with the
+     * The verdict, once: each warned outcome as a warning, under a heap or process budget with what the row's account
+     * says ({@link AccountLines}: its largest classes, or where its process's growth went), under a regression of
+     * the heap the classes that grew; the budgets not judged, counted by reason, with the
      * reason; the undetermined model as a warning only when a model budget needed it; the verdict line; on
      * success the budget closest to its limit. A run that a row stopped fails the build with that row's failure
      * whatever {@code failOnViolation} says (nothing was measured to judge past it); the outcomes that fail the
@@ -122,18 +126,30 @@ public class CheckMojo extends AbstractMemstoreMojo {
                     notJudged.merge(outcome.message(), 1, Integer::sum);
                 }
             } else if (outcome.warns()) {
-                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()
+                        + AccountLines.under(outcome, result.rows()).map(l -> "\nmemstore:   " + l).orElse(""))
+                        .forEach(getLog()::warn);
             } else if (outcome.failsRun()) {
-                failures.add(outcome.describe());
+                failures.add(outcome.describe()
+                        + AccountLines.under(outcome, result.rows()).map(l -> "\n    " + l).orElse(""));
             }
         }
+        int noAccount = 0;
         List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
         for (RegressionOutcome outcome : regressions) {
+            String growth = AccountLines.under(outcome).filter(l -> !outcome.passed()).orElse(null);
             if (outcome.failsRun()) {
-                failures.add("regression: " + outcome.describe());
+                failures.add("regression: " + outcome.describe() + (growth == null ? "" : "\n    " + growth));
             } else if (!outcome.passed()) {
-                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()
+                        + (growth == null ? "" : "\nmemstore:   " + growth)).forEach(getLog()::warn);
+            } else if (AccountLines.under(outcome).filter(ClassGrowth.NO_BASELINE_ACCOUNT::equals).isPresent()) {
+                noAccount++;
             }
+        }
+        if (noAccount > 0) {
+            ConsoleLines.wrap("memstore: " + noAccount + " comparison(s) against the baseline without a class account:"
+                    + " " + ClassGrowth.NO_BASELINE_ACCOUNT).forEach(getLog()::info);
         }
         notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
                 .forEach(getLog()::info));

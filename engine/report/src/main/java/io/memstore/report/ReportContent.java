@@ -2,6 +2,10 @@ package io.memstore.report;
 
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.probe.ClassAccount;
+import io.memstore.measure.result.AccountTables;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.Environment;
@@ -38,6 +42,9 @@ public final class ReportContent {
         sections.add(summary(run, origin));
         sections.add(charts(run));
         sections.add(workloads(run));
+        if (run.rows().stream().anyMatch(r -> r.account() != null)) {
+            sections.add(accounts(run));
+        }
         sections.add(model(run.model()));
         sections.add(budgets(run));
         sections.add(regressions(run.baseline()));
@@ -97,6 +104,41 @@ public final class ReportContent {
             blocks.add(Table.of(capitalized(t.title()), t));
         }
         return new Section("workloads", "Workloads", blocks);
+    }
+
+    /**
+     * What grew, per row: the chart of bytes per key by class, rows side by side, then per row its figures per key,
+     * its class table, its native memory table and the notes of the parts the probe could not take.
+     */
+    private static Section accounts(RunResult run) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Paragraph.of("Per row, the live objects after the load minus those before, by class (HotSpot's"
+                + " class histogram after full GCs; the classes that make up " + ClassAccount.SHARE_PERCENT + " % of"
+                + " index.liveHeap, the rest as one line), and the native memory the JVM tracks by category (Native"
+                + " Memory Tracking, committed) beside the RSS growth; what it does not track is untracked native"
+                + " memory, such as a library's own allocations."));
+        add(blocks, AccountCharts.byClass(run), "No row has a class account: no chart by class.");
+        for (RowResult row : run.rows()) {
+            if (row.account() == null) {
+                continue;
+            }
+            String summary = AccountTables.summary(row);
+            if (!summary.isEmpty()) {
+                blocks.add(Paragraph.of(row.name() + ": " + summary + "."));
+            }
+            if (row.classes() != null) {
+                TextTable t = AccountTables.classes(row);
+                blocks.add(Table.of(t.title(), t));
+            }
+            if (row.account().nativeMemory() != null) {
+                TextTable t = AccountTables.nativeMemory(row);
+                blocks.add(Table.of(t.title(), t));
+            }
+            for (String note : row.account().notes()) {
+                blocks.add(Paragraph.of(row.name() + ": " + note + "."));
+            }
+        }
+        return new Section("what-grew", "What grew", blocks);
     }
 
     private static Section model(ModelFit model) {
@@ -160,6 +202,15 @@ public final class ReportContent {
         }
         if (baseline.note() != null) {
             blocks.add(Paragraph.of("Note: " + baseline.note() + "."));
+        }
+        for (RegressionOutcome o : baseline.outcomes()) {
+            if (o.classGrowth() != null && o.classGrowth().note() != null) {
+                blocks.add(Paragraph.of("Note: " + o.row() + ", " + o.metric().metricName() + ": "
+                        + o.classGrowth().note() + "."));
+            } else if (o.classGrowth() != null && !o.classGrowth().changes().isEmpty()) {
+                TextTable t = AccountTables.growth(o);
+                blocks.add(Table.of(t.title(), t));
+            }
         }
         return new Section("regressions", "Against the baseline", blocks);
     }

@@ -31,6 +31,8 @@ import java.util.function.Consumer;
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted;</li>
+ *   <li>the row's account ({@link Accounting}): the class histogram against the baseline's, and the native memory
+ *       the JVM tracks, read beside the RSS before and after the load; after every figure above, so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
  *       ({@link LoadTarget#timedReopen}).</li>
  * </ol>
@@ -44,6 +46,7 @@ public final class Probe {
 
     private final ProbeArgs args;
     private final Consumer<String> phase;
+    private RowAccount account;
 
     /**
      * @param phase told of each step, for progress messages
@@ -70,6 +73,7 @@ public final class Probe {
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
             SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
+            Accounting accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
             SettledState.settle(SettledState.settleMillis());
             target.settle();
             long baselineHeap = target.heapInUse();
@@ -79,6 +83,7 @@ public final class Probe {
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
+            accounting.baseline();
 
             if (p.leases() > 0) {
                 phase.accept("granting " + p.leases() + " leases");
@@ -131,6 +136,7 @@ public final class Probe {
             long live = target.heapInUse() - baselineHeap;
             trimmed &= SettledState.trimNativeHeap();
             ProcMemory after = target.memory();
+            accounting.afterMemory();
             m.put(Metrics.SETTLE_MILLIS, settleMillis);
             m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
             boolean allocated = allocatedBefore != null && allocatedAfter != null && target.inThisJvm();
@@ -148,7 +154,12 @@ public final class Probe {
             m.put(Metrics.STORE_FILE_SIZE, fileSize < 0 ? null : fileSize); // negative: cannot be read
 
             m.putAll(target.extraMetrics());
+            Long rssGrowth = after.rss() == null || baseline.rss() == null ? null : after.rss() - baseline.rss();
+            m.put(Metrics.PROCESS_BYTES_PER_KEY, rssGrowth == null ? null : (double) rssGrowth / p.keys());
             timeGets(p, keys, deletions, target, m);
+            phase.accept("class account");
+            account = accounting.finish(p.keys(), live, rssGrowth);
+            m.put(Metrics.INDEX_OVERHEAD_PER_KEY, overheadPerKey(p, account.classes(), live, deletions.count()));
             phase.accept("reopening");
             m.putAll(target.timedReopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
@@ -158,6 +169,31 @@ public final class Probe {
             Reference.reachabilityFence(values);
         }
         return m;
+    }
+
+    /**
+     * The row's account ({@link Accounting}) after {@link #run}: by class on the heap, by category off it; a part the
+     * JVM could not give is null, with a note.
+     */
+    public RowAccount account() {
+        return account;
+    }
+
+    /**
+     * What the structure costs per key beyond the key and value bytes it keeps on the heap: index.liveHeap less the
+     * payload, per key. The payload is a key's bytes for every live key, and a value's (the mean size) for a row of
+     * another system than memstore's (memstore's index keeps no values; its store keeps them in SQLite), at most
+     * the bytes of the account's {@code byte[]} line: a target that keeps its keys or values off the heap is not
+     * credited with them. Null without a class account.
+     */
+    static Double overheadPerKey(RowParams p, ClassAccount classes, long liveHeap, long deleted) {
+        if (classes == null) {
+            return null;
+        }
+        long liveKeys = p.keys() - deleted;
+        double perKey = p.keySize() + (p.system() == SystemKind.MEMSTORE ? 0 : p.meanValueSize());
+        double payload = Math.min(Math.max(classes.bytesOf("byte[]"), 0), liveKeys * perKey);
+        return (liveHeap - payload) / p.keys();
     }
 
     private long load(RowParams p, KeyGenerator keys, ValueGenerator values, LeasePlan leases, Writes writes) {

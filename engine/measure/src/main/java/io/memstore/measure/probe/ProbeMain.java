@@ -8,11 +8,13 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The probe's entry point in the forked JVM: measures one row once and writes the metrics as a flat JSON
- * object ({@link JsonWriter}) to the {@code --out} file, written to a temporary file beside it and moved into
+ * The probe's entry point in the forked JVM: measures one row once and writes the metrics as a JSON object
+ * ({@link JsonWriter}) of numbers, one per metric, and the row's account as its member {@value RowAccount#FIELD}
+ * ({@link RowAccount}), to the {@code --out} file, written to a temporary file beside it and moved into
  * place atomically, so the parent never reads half a result.
  *
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
@@ -65,11 +67,13 @@ public final class ProbeMain {
                 Files.createDirectories(args.dataDir());
                 System.setProperty(SQLITE_TMPDIR, args.dataDir().toAbsolutePath().toString());
             }
-            Map<String, Number> metrics = new Probe(args, phase -> {
+            Probe probe = new Probe(args, phase -> {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();
-            }).run();
-            writeAtomically(args.output(), JsonWriter.write(metrics));
+            });
+            Map<String, Object> result = new LinkedHashMap<>(probe.run());
+            result.put(RowAccount.FIELD, probe.account().tree());
+            writeAtomically(args.output(), JsonWriter.write(result));
             ProbeExit.end(0); // whatever threads and processes the measured code left
         } catch (TargetUnavailableException e) {
             fail(EXIT_UNAVAILABLE, "memstore probe: " + row + ": " + e.getMessage());

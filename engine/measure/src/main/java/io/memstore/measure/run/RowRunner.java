@@ -7,6 +7,7 @@ import io.memstore.measure.probe.ProbeExit;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.SystemKind;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,17 +113,24 @@ public final class RowRunner {
         int runs = Math.max(1, row.params().runs());
         List<String> jvmArgs = jvmArgs(row);
         List<Map<String, Double>> results = new ArrayList<>();
+        List<RowAccount> accounts = new ArrayList<>();
         long start = System.nanoTime();
         for (int r = 1; r <= runs; r++) {
             String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
-            results.add(runOnce(row, jvmArgs, label));
+            Reading reading = runOnce(row, jvmArgs, label);
+            results.add(reading.metrics());
+            accounts.add(reading.account());
         }
-        RowMeasurement measurement = RowMeasurement.of(row, results, jvmArgs);
+        RowMeasurement measurement = RowMeasurement.of(row, results, accounts, jvmArgs);
         options.progress().accept(RowLine.of(measurement, position, total, (System.nanoTime() - start) / 1e9));
         return measurement;
     }
 
-    private Map<String, Double> runOnce(Row row, List<String> jvmArgs, String label) {
+    /** What one run's result file holds: the metrics, and the account (null in a file without one). */
+    private record Reading(Map<String, Double> metrics, RowAccount account) {
+    }
+
+    private Reading runOnce(Row row, List<String> jvmArgs, String label) {
         try {
             ProbeSlot.acquire(label, options.progress());
         } catch (InterruptedException e) {
@@ -146,7 +155,7 @@ public final class RowRunner {
         }
     }
 
-    private Map<String, Double> fork(Row row, List<String> jvmArgs, String label, Path dir) {
+    private Reading fork(Row row, List<String> jvmArgs, String label, Path dir) {
         Path result = dir.resolve("result.json");
         ProbeArgs probeArgs = new ProbeArgs(row, result, dir.resolve("data"), options.gets());
         List<String> command = new ArrayList<>();
@@ -248,10 +257,18 @@ public final class RowRunner {
                     + ", exit code " + exit + tailSuffix(tail), null);
         }
         try {
-            Map<String, Double> metrics = JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
-                    result.toString()).numbers();
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            RowAccount account = null;
+            for (Map.Entry<String, JsonValue> e : JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
+                    result.toString()).members().entrySet()) {
+                if (e.getKey().equals(RowAccount.FIELD)) {
+                    account = RowAccount.read(e.getValue());
+                } else {
+                    metrics.put(e.getKey(), e.getValue().nullableNumber());
+                }
+            }
             options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
-            return metrics;
+            return new Reading(metrics, account);
         } catch (NoSuchFileException e) {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
                     + "': the probe exited normally but wrote no result file " + result + tailSuffix(tail), e);

@@ -49,6 +49,11 @@ public enum Metric {
     ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
     ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
     ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),
+    PROCESS_BYTES_PER_KEY("process.bytesPerKey", MetricUnit.BYTES, "(process.rss - jvm.baselineRss) divided by the"
+            + " row's keys: what the process grew by per key, on the heap and off it (for etcd rows the member's)"),
+    INDEX_OVERHEAD_PER_KEY("index.overheadPerKey", MetricUnit.BYTES, "the structure's own cost per key: index.liveHeap"
+            + " less the key and value bytes it keeps on the heap, divided by the row's keys (JVM rows with a class"
+            + " account)"),
     MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),
     MODEL_C2("model.c2", MetricUnit.BYTES, "fitted per-version overhead c2 of the same model"),
     MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,
