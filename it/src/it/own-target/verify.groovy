@@ -29,6 +29,9 @@ assert (log =~ /own\/system=${java.util.regex.Pattern.quote(copying)}, index\.by
 assert log.contains('a key costs more than 260 B: does the store keep a copy of it?')
 assert !log.contains("own/system=${map}, index.bytesPerKey")
 assert log.contains('BUILD FAILURE')
+// what was measured: the project's classes, not a store that no row ran
+assert log.contains("memstore: systems measured: the project's classes ${map}, ${copying}")
+assert !log.contains('store measured')
 
 // the library's jar holds its own code only: no memstore class, no target class
 def jar = new File(basedir, 'target/own-target-1.0.jar')

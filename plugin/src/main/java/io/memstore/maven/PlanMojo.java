@@ -114,7 +114,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             result = Plan.run(spec.name(), spec.source(), scenarios, request, line -> {
                 info("memstore: " + line);
                 if (line.contains("calibration run")) {
-                    info("memstore: calibration " + path.storeLine());
+                    info("memstore: calibration " + path.measuredLine(scenarios.stream()
+                            .map(s -> s.params().system()).toList()));
                 }
             });
         } catch (IllegalArgumentException e) {

@@ -10,6 +10,8 @@ import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
@@ -119,9 +121,12 @@ final class SpecRun {
         return spec;
     }
 
-    /** Which store the probes measure, in one line ({@code store measured: ...}). */
-    String storeLine() {
-        return probeClasspath.describe();
+    /**
+     * What rows of these systems measure, in one line: the store for memstore's rows, the other systems and the
+     * project's classes by name (see {@link ProbeClasspath#describe(java.util.Collection)}).
+     */
+    String measuredLine(List<SystemKind> systems) {
+        return probeClasspath.describe(systems);
     }
 
     /**
@@ -166,20 +171,21 @@ final class SpecRun {
                     + " -Dmemstore.spec=FILE names another");
         }
         CheckRequest request;
-        int rows;
+        List<Row> rows;
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
                     .withSystems(SystemPreflight::problem);
             workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
+            rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
-                + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
-        ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows.size()
+                + " rows" + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        ConsoleLines.wrap("memstore: " + measuredLine(rows.stream().map(r -> r.params().system()).toList()))
+                .forEach(log::info);
         try {
             return Check.run(workloads, request);
         } catch (ProbeException | PreflightException e) {

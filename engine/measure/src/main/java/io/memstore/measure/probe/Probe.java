@@ -146,7 +146,9 @@ public final class Probe {
 
             m.putAll(target.extraMetrics());
             timeGets(p, keys, deletions, target, m);
-            phase.accept("reopening");
+            if (target.reopens()) {
+                phase.accept("reopening");
+            }
             m.putAll(target.timedReopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());

@@ -59,6 +59,9 @@ class ProbeTest {
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
         assertThat(m.get(Metrics.INDEX_ALLOCATED).longValue()).isPositive();
         assertThat(phases).contains("baseline", "compacting", "settling", "measuring heap").anyMatch(s -> s.startsWith("loading "));
+        // an index alone has no file to reopen: its progress never says it reopens
+        assertThat(phases).doesNotContain("reopening");
+        assertThat(m.get(Metrics.REOPEN_SECONDS)).isNull();
     }
 
     @Test
@@ -80,8 +83,11 @@ class ProbeTest {
 
     @Test
     void storeRowsPutValuesIntoSqlite() {
+        List<String> phases = new ArrayList<>();
         Map<String, Number> m = run(new RowParams("w", 2000, 2, 32, 100, KeyPattern.HIERARCHICAL, StoreKind.SQLITE,
-                IndexKind.REFERENCE, 3, 1, 0.1, true), new ArrayList<>());
+                IndexKind.REFERENCE, 3, 1, 0.1, true), phases);
+        assertThat(phases).endsWith("reopening");
+        assertThat(m.get(Metrics.REOPEN_SECONDS).doubleValue()).isPositive();
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1800L);
