@@ -7,6 +7,7 @@ import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
 import io.memstore.measure.probe.SettledState;
+import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.SystemKind;
 
@@ -21,6 +22,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -221,8 +223,9 @@ public final class RowRunner {
                     + ", exit code " + exit + tailSuffix(tail), null);
         }
         try {
-            Map<String, Double> metrics = JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
-                    result.toString()).numbers();
+            Map<String, Double> metrics = new LinkedHashMap<>(JsonValue.parse(Files.readString(result,
+                    StandardCharsets.UTF_8), result.toString()).numbers());
+            metrics.put(Metric.ROW_SECONDS.metricName(), (System.nanoTime() - start) / 1e9);
             options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
             return metrics;
         } catch (NoSuchFileException e) {
