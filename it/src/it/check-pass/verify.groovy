@@ -44,4 +44,11 @@ assert memstoreLines.size() >= 5
 memstoreLines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 assert plugin.count { it =~ /memstore: row \d\/3 [^:]+: index / } == 3 // one line per row
 assert plugin.findAll { it.contains('PASSED') }.size() == 1 // the verdict once
+// one number format in every output: each row's puts/s as the console prints it is the cell of memstore.md
+def md = new File(out, 'memstore.md').text
+plugin.findAll { it =~ /memstore: row \d\/3 [^:]+: index / }.each { line ->
+    def puts = (line =~ /, ([0-9,]+) puts\/s/)
+    assert puts.find() : line
+    assert md.contains("| ${puts.group(1)} |") : "memstore.md lacks the console's ${puts.group(1)} puts/s:\n${md}"
+}
 true

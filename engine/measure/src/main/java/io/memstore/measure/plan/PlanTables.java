@@ -118,11 +118,11 @@ public final class PlanTables {
         }
         HeapModel h = m.heap();
         RssModel r = m.rss();
-        return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 (pointer included) = %s, fit RMS %.2f %% over %d row(s) from"
+        return String.format(Locale.ROOT, "%s, c0 = %s B, c1 = %.1f B, c2 (pointer included) = %s, fit RMS %.2f %% over %d row(s) from"
                         + " %s; RSS = baseline %.1f MiB, growth %.1f MiB, + "
                         + (r.youngCap() == 0 ? "heap" : "old and young generation") + ", from %d row(s);"
                         + " band +-%.1f %% heap, up to +-%.1f %% RSS",
-                h.layout().formula(), h.c0(), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
+                h.layout().formula(), Units.whole(h.c0()), h.c1(), h.hasC2() ? String.format(Locale.ROOT, "%.2f B", h.c2())
                         : "not fitted (one slot count: " + (long) h.fitSlots() + ")", h.relativeRmsError() * 100,
                 h.rows().size(), m.source(), r.baselineRss() / (1 << 20), r.growth() / (1 << 20), r.anchors().size(),
                 m.heapUncertainty() * 100, m.rssUncertainty() * 100);
@@ -134,11 +134,12 @@ public final class PlanTables {
         String extras = (Double.isNaN(r.cd()) ? "" : ", cd = " + coefficient(r.cd()))
                 + (Double.isNaN(r.cw()) ? "" : ", cw = " + coefficient(r.cw()))
                 + (Double.isNaN(r.cl()) ? "" : ", cl = " + coefficient(r.cl()));
-        return String.format(Locale.ROOT, "Go heap c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; RSS ="
-                        + " idle %.1f MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s%s, fit RMS %.2f %%, run spread"
-                        + " %.1f %%; over %d row(s) from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", h.c0(), h.c1(),
+        return String.format(Locale.ROOT, "Go heap c0 = %s B, c1 = %.1f B, c2 = %s, cr = %s, fit RMS %.2f %%; RSS ="
+                        + " idle %.1f MiB + c0 = %s B, c1 = %.1f B, c2 = %s, cr = %s%s, fit RMS %.2f %%, run spread"
+                        + " %.1f %%; over %d row(s) from %s; band +-%.1f %% heap, up to +-%.1f %% RSS", Units.whole(h.c0()),
+                h.c1(),
                 coefficient(h.c2()), coefficient(h.cr()), h.relativeRmsError() * 100,
-                m.etcdRss().baselineRss() / (1 << 20), r.c0(), r.c1(), coefficient(r.c2()), coefficient(r.cr()),
+                m.etcdRss().baselineRss() / (1 << 20), Units.whole(r.c0()), r.c1(), coefficient(r.c2()), coefficient(r.cr()),
                 extras, r.relativeRmsError() * 100, m.etcdRss().spread() * 100, r.rows().size(), m.source(),
                 m.heapUncertainty() * 100, m.rssUncertainty() * 100);
     }

@@ -283,7 +283,7 @@ public final class ReportTables {
     }
 
     static String rate(OptionalDouble perSecond) {
-        return perSecond.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.0f", perSecond.getAsDouble());
+        return perSecond.isEmpty() ? Units.NA : Units.whole(perSecond.getAsDouble());
     }
 
     static String bytes(double v) {

@@ -30,7 +30,7 @@ class MetricTest {
         assertThat(Metric.MODEL_C1.unit()).isEqualTo(MetricUnit.BYTES);
         assertThat(MetricUnit.BYTES.format(123_000_000)).isEqualTo("117.3 MiB");
         assertThat(MetricUnit.SECONDS.format(2.35)).isEqualTo("2.350 s");
-        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812345 ops/s");
+        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812,345 ops/s");
         assertThat(MetricUnit.RATIO.format(0.03125)).isEqualTo("0.0313");
     }
 }
