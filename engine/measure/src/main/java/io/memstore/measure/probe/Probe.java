@@ -137,6 +137,8 @@ public final class Probe {
             m.put(Metrics.INDEX_KEYS, target.keyCount());
             m.put(Metrics.INDEX_REVISIONS, target.revisionCount());
             m.put(Metrics.PROCESS_RSS, after.rss());
+            m.put(Metrics.PROCESS_RSS_GROWTH, after.rss() == null || baseline.rss() == null ? null
+                    : after.rss() - baseline.rss());
             m.put(Metrics.PROCESS_PEAK_RSS, after.peakRss());
             m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
             m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());

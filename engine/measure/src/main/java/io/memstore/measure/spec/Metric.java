@@ -48,6 +48,9 @@ public enum Metric {
     ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
     ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
     ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),
+    PROCESS_RSS_GROWTH("process.rssGrowth", MetricUnit.BYTES, "process.rss minus jvm.baselineRss: what the row"
+            + " added to the resident set of a process that was already running; for etcd rows the member's growth over"
+            + " its idle RSS"),
     ROW_SECONDS("row.seconds", MetricUnit.SECONDS, "wall-clock time of a run of the row: its probe JVM from its"
             + " start to its exit, settling, gets and reopen included"),
     MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),

@@ -87,6 +87,10 @@ class ProbeTest {
         Map<String, Number> m = run(new RowParams("w", 2000, 2, 32, 100, KeyPattern.HIERARCHICAL, StoreKind.SQLITE,
                 IndexKind.REFERENCE, 3, 1, 0.1, true), phases);
         assertThat(phases).endsWith("reopening");
+        if (m.get(Metrics.PROCESS_RSS) != null) { // Linux
+            assertThat(m.get(Metrics.PROCESS_RSS_GROWTH).longValue()).isEqualTo(m.get(Metrics.PROCESS_RSS).longValue()
+                    - m.get(Metrics.JVM_BASELINE_RSS).longValue());
+        }
         assertThat(m.get(Metrics.REOPEN_SECONDS).doubleValue()).isPositive();
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);

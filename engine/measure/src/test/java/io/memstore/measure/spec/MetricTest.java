@@ -11,7 +11,7 @@ class MetricTest {
         assertThat(Metric.names()).containsExactly("index.liveHeap", "index.allocated", "index.bytesPerKey",
                 "process.rss", "process.peakRss", "process.rssAnon", "process.rssFile", "jvm.baselineRss",
                 "store.fileSize", "load.seconds", "load.putsPerSecond", "get.opsPerSecond", "reopen.seconds",
-                "reopen.revisionsPerSecond", "reopen.rss", "reopen.goHeap", "watch.events", "etcd.m1.rss", "etcd.m2.rss", "etcd.m3.rss", "row.seconds", "model.c1", "model.c2",
+                "reopen.revisionsPerSecond", "reopen.rss", "reopen.goHeap", "watch.events", "etcd.m1.rss", "etcd.m2.rss", "etcd.m3.rss", "process.rssGrowth", "row.seconds", "model.c1", "model.c2",
                 "model.relativeRmsError");
         for (Metric m : Metric.values()) {
             assertThat(Metric.byName(m.metricName())).contains(m);
