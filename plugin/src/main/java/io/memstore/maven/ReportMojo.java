@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -30,13 +31,8 @@ import org.apache.maven.reporting.MavenReportException;
  * {@code resultDirectory} when there is one; otherwise, when {@code runWhenMissing} is true (the default), this
  * goal measures the spec itself exactly as {@code check} would (same spec, same parameters, results written to
  * {@code resultDirectory}), without failing the build on budgets; otherwise the report is skipped with a log
- * line. The report never judges the build: {@code check} does.
- *
- * <p>Its parameters mean what they mean in the other goals and carry the same field names and defaults
- * (a plugin test compares them in the plugin descriptor). It declares them itself because it extends
- * {@link AbstractMavenReport}, whose {@code execute()} is final, not {@link AbstractMemstoreMojo}; and
- * {@code AbstractMavenReport} owns the field {@code outputDirectory} (the site's), so every goal calls the results
- * directory {@code resultDirectory}.
+ * line. The report never judges the build: {@code check} does. Its parameters mean what they mean in
+ * {@code check}, with the same names and defaults.
  *
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
@@ -44,6 +40,9 @@ import org.apache.maven.reporting.MavenReportException;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
 public class ReportMojo extends AbstractMavenReport {
+    // A report extends AbstractMavenReport, whose execute() is final, so it cannot share AbstractMemstoreMojo's
+    // fields: it declares check's parameters again (ParameterNamesTest holds their names and defaults alike).
+    // AbstractMavenReport's own outputDirectory is the site's; memstore's is resultDirectory in every goal.
 
     /** The report's page name in the site: {@code memstore.html}. */
     static final String OUTPUT_NAME = "memstore";
@@ -61,10 +60,18 @@ public class ReportMojo extends AbstractMavenReport {
 
     /**
      * The directory of memstore's results, as in the other goals: the report reads {@code check}'s memstore.json
-     * from here, and writes its own results here when it measures.
+     * from here, and writes its own results here when it measures. The former user property
+     * {@code memstore.outputDirectory} still sets it, with a warning.
      */
-    @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
+    @Parameter(property = ResultDirectory.PROPERTY, defaultValue = "${project.build.directory}/"
+            + ResultDirectory.DEFAULT_NAME)
     private File resultDirectory;
+
+    /** The build's session: the user properties, for the former name of {@code resultDirectory}'s property. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    private MavenSession session;
+
+    private Path resolvedResultDirectory;
 
     /** Measure the spec when {@code resultDirectory} holds no memstore.json; false skips the report instead. */
     @Parameter(property = "memstore.runWhenMissing", defaultValue = "true")
@@ -146,7 +153,7 @@ public class ReportMojo extends AbstractMavenReport {
             getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
                     + scale + ")");
             try {
-                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog())
+                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory().toFile(), getLog())
                         .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).withGets(gets).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
@@ -161,7 +168,14 @@ public class ReportMojo extends AbstractMavenReport {
     }
 
     private Path resultsFile() {
-        return resultDirectory.toPath().resolve(ResultJson.FILE_NAME);
+        return resultDirectory().resolve(ResultJson.FILE_NAME);
+    }
+
+    private Path resultDirectory() {
+        if (resolvedResultDirectory == null) {
+            resolvedResultDirectory = ResultDirectory.resolve(resultDirectory, project, session, getLog());
+        }
+        return resolvedResultDirectory;
     }
 
     private String relative(Path file) {

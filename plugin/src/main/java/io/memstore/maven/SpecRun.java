@@ -62,7 +62,7 @@ final class SpecRun {
      * @param project         the project under build: its base directory holds the conventional spec
      * @param pluginArtifacts the plugin's own artifacts: the probe, and the store unless the project brings its own
      * @param spec            the {@code spec} parameter, or null
-     * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
+     * @param resultDirectory the results directory ({@code resultDirectory}, see {@link ResultDirectory})
      * @param log             the goal's log: each finished row and a long row's progress at INFO, every probe
      *                        phase at DEBUG, each line prefixed by {@code memstore: }
      * @throws MojoExecutionException when a spec is given but missing, or the project's memstore-store is one the
