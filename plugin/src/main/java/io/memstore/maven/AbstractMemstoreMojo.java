@@ -33,7 +33,7 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
-    /** The build's session: the user properties, for the former name of {@code resultDirectory}'s property. */
+    /** The build's session: its user properties and the directory Maven was started in. */
     @Parameter(defaultValue = "${session}", readonly = true)
     private MavenSession session;
 
@@ -87,9 +87,14 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
         return project.getBasedir().toPath();
     }
 
-    /** {@code path} as memstore names it to the user, see {@link ProjectPaths}. */
+    /** {@code path} as memstore writes it in a file it makes, see {@link ProjectPaths}. */
     protected String relative(Path path) {
         return ProjectPaths.relative(baseDirectory(), path);
+    }
+
+    /** {@code path} as the console names it: openable from where Maven was started ({@link ProjectPaths#shown}). */
+    protected String shown(Path path) {
+        return ProjectPaths.shown(session, path);
     }
 
     protected abstract void run() throws MojoExecutionException, MojoFailureException;

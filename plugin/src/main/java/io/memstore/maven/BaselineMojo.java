@@ -55,8 +55,8 @@ public class BaselineMojo extends AbstractMemstoreMojo {
                         + " Run memstore:check again first");
             }
             AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
-            getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
-                    + ", " + result.rows().size() + " rows)");
+            ConsoleLines.wrap("memstore: baseline " + shown(target) + " saved from " + shown(source) + " (spec "
+                    + result.specName() + ", " + result.rows().size() + " rows)").forEach(getLog()::info);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot save the baseline: " + e.getMessage(), e);
         }

@@ -130,7 +130,7 @@ public class CheckMojo extends AbstractMeasuringMojo {
         if (modelNeeded && result.model() != null) {
             ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
         }
-        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()))
+        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + shown(resultDirectory()))
                 .forEach(result.passed() ? getLog()::info : getLog()::error);
         if (result.passed()) {
             ClosestBudget.of(result).ifPresent(c -> ConsoleLines.wrap("memstore: " + c.line()).forEach(getLog()::info));

@@ -119,7 +119,7 @@ public class PlanMojo extends AbstractMeasuringMojo {
         for (String line : plan.subList(1, plan.size())) {
             info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
-        info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));
+        info("memstore: plan written to " + shown(resultDirectory().resolve(Plan.FILE_NAME)));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
                 ConsoleLines.wrap("memstore: scenario " + p.scenario().name() + " fits machineMemory "

@@ -67,7 +67,7 @@ public class ReportMojo extends AbstractMavenReport {
             + ResultDirectory.DEFAULT_NAME)
     private File resultDirectory;
 
-    /** The build's session: the user properties, for the former name of {@code resultDirectory}'s property. */
+    /** The build's session: its user properties and the directory Maven was started in. */
     @Parameter(defaultValue = "${session}", readonly = true)
     private MavenSession session;
 
@@ -128,8 +128,9 @@ public class ReportMojo extends AbstractMavenReport {
             return false;
         }
         if (!Files.isRegularFile(resultsFile()) && !runWhenMissing) {
-            getLog().info("memstore: report skipped: no results in " + resultsFile() + " and runWhenMissing is"
-                    + " false; run mvn memstore:check first, or set memstore.runWhenMissing=true to measure here");
+            ConsoleLines.wrap("memstore: report skipped: no results in " + ProjectPaths.shown(session, resultsFile())
+                    + " and runWhenMissing is false; run mvn memstore:check first, or set memstore.runWhenMissing=true"
+                    + " to measure here").forEach(getLog()::info);
             return false;
         }
         return true;
@@ -148,10 +149,10 @@ public class ReportMojo extends AbstractMavenReport {
                         + " (delete it or run mvn memstore:check again)", e);
             }
             origin = relative(file) + ", written by memstore:check";
-            getLog().info("memstore: report from " + file);
+            ConsoleLines.wrap("memstore: report from " + ProjectPaths.shown(session, file)).forEach(getLog()::info);
         } else {
-            getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
-                    + scale + ")");
+            ConsoleLines.wrap("memstore: no results in " + ProjectPaths.shown(session, file) + ": measuring the spec"
+                    + " for the report (scale " + scale + ")").forEach(getLog()::info);
             try {
                 run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory().toFile(), getLog())
                         .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).withGets(gets).measure(only, scale, null, MissingBaseline.WARN.specName());
