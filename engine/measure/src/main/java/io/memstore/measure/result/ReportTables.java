@@ -140,6 +140,7 @@ public final class ReportTables {
         if (members) {
             t.column("members' RSS, MiB", true);
         }
+        t.keyColumns(4 + extra.size()); // N, versions, key size, value size and the varying parameters
         for (RowResult row : rows) {
             RowParams p = row.params();
             List<String> cells = new ArrayList<>();
