@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // Maven started in this directory on module/pom.xml: the results are in module/target/memstore, and the console
 // names them so, the path a user opens from where they typed the command (not target/memstore, which is not here)
 def log = new File(basedir, 'build.log').text

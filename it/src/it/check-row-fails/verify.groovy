@@ -1,6 +1,7 @@
 import groovy.json.JsonSlurper
 import java.time.Duration
 import java.time.Instant
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS') && log.contains('BUILD FAILURE')

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def page = new File(basedir, 'target/site/memstore-aggregate.html')
 assert page.isFile() : 'no memstore-aggregate.html in the parent site'
 // <wbr> marks where a long table cell may wrap; the text a reader sees and copies has none

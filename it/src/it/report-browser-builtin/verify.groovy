@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 // The built-in spec's report as the documentation site shows it: the shipped results are the full-scale main job
 // (etcd's row shapes at 100K and 1M keys), and at 1024 px every row is drawn, nothing overflows, no chart text

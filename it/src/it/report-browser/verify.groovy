@@ -1,4 +1,5 @@
 import javax.imageio.ImageIO
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 // Opens the generated site page in headless Chromium, as a reader would, and checks what it built and painted:
 // the DOM after parsing (three SVG charts with real line data, the tables' rows, the closing line) and a

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // A check that fails on a regression budget alone (failOnViolation=false lets the build go on to the report):
 // every output says FAILED with the same counts, and the standalone report lists the regression.
 def log = new File(basedir, 'build.log').text

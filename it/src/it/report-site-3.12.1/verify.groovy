@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // The site page of memstore:report, complete: tables, model, budgets, charts, and the closing line that only
 // a page rendered to its end carries.
 def page = new File(basedir, 'target/site/memstore.html')

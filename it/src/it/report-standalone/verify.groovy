@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def page = new File(basedir, 'target/reports/memstore.html')
 assert page.isFile() : 'no target/reports/memstore.html'
 def html = page.getText('UTF-8')

@@ -64,8 +64,8 @@ public class CheckMojo extends AbstractMeasuringMojo {
         Path baselineFile = resolveBaseline();
         RunResult result = specRun(keepFiles).measure(only, scale, baselineFile, baselineMissing);
         // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
-        for (String line : ConsoleTables.render(result)) {
-            getLog().debug(line);
+        for (String line : ConsoleTables.render(result, ConsoleLines.TABLE_WIDTH)) {
+            ConsoleLines.wrap(line.isEmpty() ? "memstore:" : "memstore: " + line).forEach(getLog()::debug);
         }
         String model = ConsoleTables.modelLine(result.model());
         if (model != null) {
@@ -77,7 +77,8 @@ public class CheckMojo extends AbstractMeasuringMojo {
             }
         }
         if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
-            getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
+            ConsoleLines.wrap("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE))
+                    .forEach(getLog()::info);
         }
         verdict(result);
     }
@@ -105,7 +106,7 @@ public class CheckMojo extends AbstractMeasuringMojo {
         boolean modelNeeded = false;
         for (BudgetOutcome outcome : result.budgets()) {
             if (!outcome.judged()) {
-                getLog().debug("memstore: budget not judged: " + outcome.describe());
+                ConsoleLines.wrap("memstore: budget not judged: " + outcome.describe()).forEach(getLog()::debug);
                 if (outcome.metric().isModel() && outcome.message().startsWith(BudgetJudge.MODEL_UNDETERMINED)) {
                     modelNeeded = true; // said once below, as the warning about the model
                 } else {

@@ -143,8 +143,8 @@ final class SpecRun {
                     .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
-                    .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
-                            line -> log.debug("memstore: " + label + line)));
+                    .withProgress(Progress.of(line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::info),
+                            line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::debug)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
