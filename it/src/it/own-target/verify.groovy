@@ -1,5 +1,6 @@
 import groovy.json.JsonSlurper
 import java.util.zip.ZipFile
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def map = 'com.example.store.MapStore'
 def copying = 'com.example.store.KeyCopyingMapStore'
@@ -41,6 +42,9 @@ json.rows.each { r ->
 }
 assert !log.contains("own/system=${map}, index.bytesPerKey")
 assert log.contains('BUILD FAILURE')
+// what was measured: the project's classes, not a store that no row ran
+assert log.contains("memstore: systems measured: the project's classes ${map}, ${copying}")
+assert !log.contains('store measured')
 
 // the library's jar holds its own code only: no memstore class, no target class
 def jar = new File(basedir, 'target/own-target-1.0.jar')

@@ -42,7 +42,7 @@ public class BaselineMojo extends AbstractMemstoreMojo {
 
     /** The result with its spec file and baseline file relative to the project's base directory when under it. */
     private RunResult withoutLocalPaths(RunResult result) {
-        Path base = project().getBasedir().toPath();
+        Path base = baseDirectory();
         BaselineComparison b = result.baseline();
         return result.withSpecFile(ProjectPaths.relative(base, result.specFile()), b == null ? null
                 : new BaselineComparison(ProjectPaths.relative(base, b.file()), b.found(), b.specName(), b.note(),
@@ -53,7 +53,7 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     protected void run() throws MojoExecutionException {
         Path source = resultDirectory().resolve(ResultJson.FILE_NAME);
         Path target = baseline != null ? baseline.toPath()
-                : project().getBasedir().toPath().resolve(CONVENTIONAL_BASELINE);
+                : baseDirectory().resolve(CONVENTIONAL_BASELINE);
         if (!Files.isRegularFile(source)) {
             throw new MojoExecutionException("memstore: no " + source + " to save as the baseline; run memstore:check"
                     + " first (e.g. mvn verify memstore:baseline)");
@@ -76,8 +76,8 @@ public class BaselineMojo extends AbstractMemstoreMojo {
                         + verdict + "), as memstore.force=true asks").forEach(getLog()::warn);
             }
             AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
-            getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
-                    + ", " + result.rows().size() + " rows)");
+            ConsoleLines.wrap("memstore: baseline " + shown(target) + " saved from " + shown(source) + " (spec "
+                    + result.specName() + ", " + result.rows().size() + " rows)").forEach(getLog()::info);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot save the baseline: " + e.getMessage(), e);
         }

@@ -34,7 +34,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * small key counts that this goal performs.
  */
 @Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
-public class PlanMojo extends AbstractMemstoreMojo {
+public class PlanMojo extends AbstractMeasuringMojo {
     /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
     @Parameter(property = "memstore.calibration", defaultValue = "auto")
     private String calibration;
@@ -43,7 +43,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.calibrationKeys", defaultValue = "25K,100K")
     private String calibrationKeys;
 
-    /** The results file to fit from; default the output directory's memstore.json. */
+    /** The results file to fit from; default the results directory's memstore.json. */
     @Parameter(property = "memstore.results")
     private File results;
 
@@ -107,24 +107,13 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.machineMemory")
     private String machineMemory;
 
-    /** Extra flags for calibration probes, separated by spaces. */
-    @Parameter(property = "memstore.jvmArgs")
-    private String jvmArgs;
-
-    /**
-     * Per calibration run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a
-     * number of seconds; a probe still running is killed.
-     */
-    @Parameter(property = "memstore.timeout", defaultValue = "30m")
-    private String timeout;
-
     /** Fail when a scenario exceeds its machineMemory; false only reports. */
     @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
     private boolean failOnViolation;
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        SpecRun path = specRun().withProbe(jvmArgs, timeout, false);
+        SpecRun path = specRun(false);
         WorkloadSpec spec = path.spec();
         RunnerOptions runner = path.runner("calibration ");
         PlanResult result;
@@ -142,7 +131,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             result = Plan.run(spec.name(), spec.source(), scenarios, request, line -> {
                 info("memstore: " + line);
                 if (line.contains("calibration run")) {
-                    info("memstore: calibration " + path.storeLine());
+                    info("memstore: calibration " + path.measuredLine(scenarios.stream()
+                            .map(s -> s.params().system()).toList()));
                 }
             });
         } catch (IllegalArgumentException e) {
@@ -157,7 +147,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
         for (String line : plan.subList(1, plan.size())) {
             info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
-        info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));
+        info("memstore: plan written to " + shown(resultDirectory().resolve(Plan.FILE_NAME)));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
                 ConsoleLines.wrap("memstore: scenario " + p.scenario().name() + " fits machineMemory "

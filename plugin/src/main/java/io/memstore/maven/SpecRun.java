@@ -12,6 +12,8 @@ import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecLoader;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
@@ -63,7 +65,7 @@ final class SpecRun {
      * @param project         the project under build: its base directory holds the conventional spec
      * @param pluginArtifacts the plugin's own artifacts: the probe, and the store unless the project brings its own
      * @param spec            the {@code spec} parameter, or null
-     * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
+     * @param resultDirectory the results directory ({@code resultDirectory}, see {@link ResultDirectory})
      * @param log             the goal's log: each finished row and a long row's progress at INFO, every probe
      *                        phase at DEBUG, each line prefixed by {@code memstore: }
      * @throws MojoExecutionException when a spec is given but missing, or the project's memstore-store is one the
@@ -137,9 +139,12 @@ final class SpecRun {
         ConsoleLines.wrap("memstore: " + line).forEach(log::warn);
     }
 
-    /** Which store the probes measure, in one line ({@code store measured: ...}). */
-    String storeLine() {
-        return probeClasspath.describe();
+    /**
+     * What rows of these systems measure, in one line: the store for memstore's rows, the other systems and the
+     * project's classes by name (see {@link ProbeClasspath#describe(java.util.Collection)}).
+     */
+    String measuredLine(List<SystemKind> systems) {
+        return probeClasspath.describe(systems);
     }
 
     /**
@@ -156,8 +161,9 @@ final class SpecRun {
                     .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
-                    .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
-                            line -> log.debug("memstore: " + label + line), line -> warn(label + line)));
+                    .withProgress(Progress.of(line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::info),
+                            line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::debug),
+                            line -> warn(label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
@@ -199,20 +205,21 @@ final class SpecRun {
                     + " -Dmemstore.spec=FILE names another");
         }
         CheckRequest request;
-        int rows;
+        List<Row> rows;
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
                     .withSystems(SystemPreflight::problem);
             workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
+            rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
-                + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
-        ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows.size()
+                + " rows" + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        ConsoleLines.wrap("memstore: " + measuredLine(rows.stream().map(r -> r.params().system()).toList()))
+                .forEach(log::info);
         try {
             workloads.etcdRunsLine(Check.selectRows(workloads, request))
                     .ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));

@@ -16,6 +16,7 @@ import io.memstore.measure.result.Verdict;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.MetricUnit;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -58,10 +59,12 @@ public final class ReportContent {
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
                 new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
-                new Facts.Fact("Store measured", env.store() == null ? "not recorded" : env.store().describe()),
+                new Facts.Fact("Store measured", env.store() != null ? env.store().describe()
+                        : run.rows().stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE)
+                        ? "not recorded" : "none: no row measures memstore's store"),
                 new Facts.Fact("Java", env.java()),
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
-                        : String.join(" ", env.jvmArgs())),
+                        : String.join(" ", env.jvmArgs()), true),
                 new Facts.Fact("OS", env.os()),
                 new Facts.Fact("CPUs", Integer.toString(env.cpus()))));
         if (run.started() != null) {
@@ -101,7 +104,7 @@ public final class ReportContent {
             blocks.add(Paragraph.of("The run measured no rows."));
         }
         for (TextTable t : tables) {
-            blocks.add(Table.of(capitalized(t.title()), t));
+            blocks.addAll(Table.of(capitalized(t.title()), t).fitting(Table.PAGE_CHARS));
         }
         return new Section("workloads", "Workloads", blocks);
     }
@@ -152,13 +155,13 @@ public final class ReportContent {
                 + " here is the cost of a version beyond its " + model.pointer() + " B pointer, as check prints it;"
                 + " memstore:plan prints c2 with the pointer included (c2 + pointer)."));
         TextTable fit = ReportTables.model(model);
-        blocks.add(Table.of(capitalized(fit.title()), fit));
+        blocks.addAll(Table.of(capitalized(fit.title()), fit).fitting(Table.PAGE_CHARS));
         if (model.note() != null) {
             blocks.add(Paragraph.of("Note: " + model.note() + "."));
         }
         if (!model.residuals().isEmpty()) {
             TextTable residuals = ReportTables.residuals(model);
-            blocks.add(Table.of(capitalized(residuals.title()), residuals));
+            blocks.addAll(Table.of(capitalized(residuals.title()), residuals).fitting(Table.PAGE_CHARS));
         }
         return new Section("model", "Memory model", blocks);
     }
@@ -181,9 +184,9 @@ public final class ReportContent {
                     o.headroom() == null ? "-" : unit.format(o.headroom()),
                     o.message()));
         }
-        blocks.add(new Table("Every budget outcome (headroom: distance to the nearest bound, negative when breached)",
+        blocks.addAll(new Table("Every budget outcome (headroom: distance to the nearest bound, negative when breached)",
                 List.of("result", "level", "row", "metric", "actual", "max", "min", "headroom", "message"),
-                List.of(false, false, false, false, true, true, true, true, false), rows));
+                List.of(false, false, false, false, true, true, true, true, false), rows).fitting(Table.PAGE_CHARS));
         return new Section("budgets", "Budgets", blocks);
     }
 
@@ -198,7 +201,7 @@ public final class ReportContent {
             blocks.add(Paragraph.of("No regression budget applied to the rows of this run."));
         } else {
             TextTable t = ReportTables.regressions(baseline);
-            blocks.add(Table.of(capitalized(t.title()), t));
+            blocks.addAll(Table.of(capitalized(t.title()), t).fitting(Table.PAGE_CHARS));
         }
         if (baseline.note() != null) {
             blocks.add(Paragraph.of("Note: " + baseline.note() + "."));

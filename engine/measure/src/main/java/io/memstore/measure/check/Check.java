@@ -225,7 +225,10 @@ public final class Check {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
-        Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
+        // the store is recorded when a row measured it: a spec of other systems or the project's classes ran none
+        boolean storeRan = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE);
+        Environment environment = Environment.current(commonFlags(rows, request))
+                .withStore(storeRan ? request.runner().store() : null);
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
 

@@ -114,6 +114,23 @@ public interface LoadTarget extends KeyValueTarget {
     }
 
     /**
+     * True when the target may have something to reopen: its class implements {@link #reopen} rather than
+     * inheriting the interface's default, which reopens nothing. The probe announces the reopen phase only then.
+     */
+    default boolean reopens() {
+        return implementsReopen(this);
+    }
+
+    /** Whether {@code target}'s class implements {@link KeyValueTarget#reopen} itself or in a superclass. */
+    static boolean implementsReopen(KeyValueTarget target) {
+        try {
+            return target.getClass().getMethod("reopen").getDeclaringClass() != KeyValueTarget.class;
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError("a KeyValueTarget without reopen()", e);
+        }
+    }
+
+    /**
      * {@link #reopen}, timed, after every other reading: the metrics of it ({@link Metrics#REOPEN_SECONDS}, and
      * for a target that rebuilds its index from its revisions {@link Metrics#REOPEN_REVISIONS_PER_SECOND}); none
      * when the target has nothing to reopen. By default the whole call is timed; a built-in target that knows what

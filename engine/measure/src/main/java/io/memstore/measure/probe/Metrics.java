@@ -65,6 +65,8 @@ public final class Metrics {
 
     /** VmRSS after the heap measurement, in the {@link SettledState settled state} (B). */
     public static final String PROCESS_RSS = Metric.PROCESS_RSS.metricName();
+    /** {@link #PROCESS_RSS} minus {@link #JVM_BASELINE_RSS} (B). */
+    public static final String PROCESS_RSS_GROWTH = Metric.PROCESS_RSS_GROWTH.metricName();
     /** VmHWM, the highest RSS of the process's life (B). */
     public static final String PROCESS_PEAK_RSS = Metric.PROCESS_PEAK_RSS.metricName();
     /** RssAnon after the heap measurement (B). */

@@ -146,6 +146,8 @@ public final class Probe {
             m.put(Metrics.INDEX_KEYS, target.keyCount());
             m.put(Metrics.INDEX_REVISIONS, target.revisionCount());
             m.put(Metrics.PROCESS_RSS, after.rss());
+            m.put(Metrics.PROCESS_RSS_GROWTH, after.rss() == null || baseline.rss() == null ? null
+                    : after.rss() - baseline.rss());
             m.put(Metrics.PROCESS_PEAK_RSS, after.peakRss());
             m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
             m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());
@@ -160,7 +162,9 @@ public final class Probe {
             phase.accept("class account");
             account = accounting.finish(p.keys(), live, rssGrowth);
             m.put(Metrics.INDEX_OVERHEAD_PER_KEY, overheadPerKey(p, account.classes(), live, deletions.count()));
-            phase.accept("reopening");
+            if (target.reopens()) {
+                phase.accept("reopening");
+            }
             m.putAll(target.timedReopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());

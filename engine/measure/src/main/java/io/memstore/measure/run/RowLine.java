@@ -5,7 +5,6 @@ import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The one line a finished row leaves in the build log: its position and name, the figures a reader looks for
@@ -48,7 +47,7 @@ final class RowLine {
         }
         Double puts = m.median().get(Metric.LOAD_PUTS_PER_SECOND.metricName());
         if (puts != null) {
-            figures.add(String.format(Locale.ROOT, "%,d puts/s", Math.round(puts)));
+            figures.add(Units.whole(puts) + " puts/s");
         }
         figures.add(Math.round(seconds) + " s" + (m.runs() > 1 ? " (" + m.runs() + " runs, medians)" : ""));
         String tail = ": " + String.join(", ", figures);

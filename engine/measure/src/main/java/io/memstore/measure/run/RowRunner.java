@@ -9,6 +9,7 @@ import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
 import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.probe.SettledState;
+import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.SystemKind;
 
@@ -267,6 +268,7 @@ public final class RowRunner {
                     metrics.put(e.getKey(), e.getValue().nullableNumber());
                 }
             }
+            metrics.put(Metric.ROW_SECONDS.metricName(), (System.nanoTime() - start) / 1e9);
             options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
             return new Reading(metrics, account);
         } catch (NoSuchFileException e) {

@@ -54,6 +54,11 @@ public enum Metric {
     INDEX_OVERHEAD_PER_KEY("index.overheadPerKey", MetricUnit.BYTES, "the structure's own cost per key: index.liveHeap"
             + " less the key and value bytes it keeps on the heap, divided by the row's keys (JVM rows with a class"
             + " account)"),
+    PROCESS_RSS_GROWTH("process.rssGrowth", MetricUnit.BYTES, "process.rss minus jvm.baselineRss: what the row"
+            + " added to the resident set of a process that was already running; for etcd rows the member's growth over"
+            + " its idle RSS"),
+    ROW_SECONDS("row.seconds", MetricUnit.SECONDS, "wall-clock time of a run of the row: its probe JVM from its"
+            + " start to its exit, settling, gets and reopen included"),
     MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),
     MODEL_C2("model.c2", MetricUnit.BYTES, "fitted per-version overhead c2 of the same model"),
     MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,

@@ -3,6 +3,7 @@ package io.memstore.measure.run;
 import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.KeyPattern;
+import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -63,6 +64,9 @@ class RowRunnerTest {
         assertThat(m.median(Metrics.LOAD_PUTS)).isEqualTo(2000.0);
         assertThat(m.median(Metrics.INDEX_KEYS)).isEqualTo(2000.0);
         assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isPositive();
+        // the probe JVM's whole run, as timed from here: longer than the load inside it
+        assertThat(m.median(Metric.ROW_SECONDS.metricName())).isGreaterThan(m.median(Metrics.LOAD_SECONDS));
+        assertThat(m.toRowResult().metric(Metric.ROW_SECONDS)).isPresent();
         // the reference index holds each 64 B key in an 80 B array plus its TreeMap entry and keyIndex
         assertThat(m.median(Metrics.INDEX_BYTES_PER_KEY)).isGreaterThan(64 + 16 + 40).isLessThan(1000);
         // one version into the TreeMap index makes no garbage: nearly all that was allocated is retained (the
