@@ -85,6 +85,30 @@ class ClassAccountRunTest {
     }
 
     @Test
+    void aProbeWithoutTheAccountKeepsEveryOtherFigureAndSaysWhy() {
+        Row row = new Row("index/keys=2K", new RowParams("index", 2_000, 1, 64, 0, KeyPattern.RANDOM, StoreKind.NONE,
+                IndexKind.BTREE, 42, 1, 0, false));
+        RowMeasurement m = new RowRunner(RunnerOptions.of(testClasspath()).withWorkDir(work.resolve("off"))
+                .withGets(1000).withTimeout(Duration.ofSeconds(60)).withSettle(Duration.ZERO)
+                .withJvmArgs(List.of("-Dmemstore.probe.account=false", "-XX:NativeMemoryTracking=off"))).run(row);
+        assertThat(m.median(Metrics.INDEX_LIVE_HEAP)).isPositive();
+        assertThat(m.median(Metrics.PROCESS_BYTES_PER_KEY)).isNotNull();
+        assertThat(m.median(Metrics.INDEX_OVERHEAD_PER_KEY)).isNull();
+        assertThat(m.account().classes()).isNull();
+        assertThat(m.account().nativeMemory()).isNull();
+        assertThat(m.account().notes()).containsExactly(RowAccount.CLASSES_UNAVAILABLE
+                + "memstore.probe.account=false among the probe's JVM flags");
+        // Native Memory Tracking alone off: the classes are there, the native part says why it is not
+        RowMeasurement noNmt = new RowRunner(RunnerOptions.of(testClasspath()).withWorkDir(work.resolve("nmt"))
+                .withGets(1000).withTimeout(Duration.ofSeconds(60)).withSettle(Duration.ZERO)
+                .withJvmArgs(List.of("-XX:NativeMemoryTracking=off"))).run(row);
+        assertThat(noNmt.account().classes()).isNotNull();
+        assertThat(noNmt.account().nativeMemory()).isNull();
+        assertThat(noNmt.account().notes()).singleElement().asString().startsWith(RowAccount.NATIVE_UNAVAILABLE
+                + "Native Memory Tracking gave no category: Native memory tracking is not enabled");
+    }
+
+    @Test
     void theAccountOfATargetClassAgreesWithAWalkOfItsObjectGraphWithinTwoPercent() {
         RowMeasurement m = runner(testClasspath()).run(targetRow());
         ClassAccount a = m.account().classes();
