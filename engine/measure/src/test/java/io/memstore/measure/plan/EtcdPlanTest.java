@@ -78,6 +78,25 @@ class EtcdPlanTest {
     }
 
     @Test
+    void rowsThatRanOnceTakeTheRunSpreadMeasuredForEtcdAndTheConsoleSaysSo() {
+        Prediction once = predict(150_000, 100_000); // every row here ran once
+        assertThat(once.model().etcdRss().onceRun()).isTrue();
+        assertThat(once.model().etcdRss().spread()).isEqualTo(PlanRules.ETCD_RUN_SPREAD);
+        assertThat(once.model().etcdRss().uncertainty()).isGreaterThanOrEqualTo(PlanRules.ETCD_RUN_SPREAD);
+        assertThat(PlanTables.render(new PlanResult("e", "e.yaml", List.of(once), List.of())))
+                .anyMatch(l -> l.startsWith("etcd rows: some ran once, so their band is at least "));
+        // the same rows run twice, 2 % apart: their own spread
+        List<RowResult> twice = ROWS.stream().map(r -> new RowResult(r.name(), r.params(), r.metrics(), TestRows.metrics(
+                "process.rss", 0.02 * (r.metrics().get("process.rss") - IDLE)), 2)).toList();
+        RowParams at = TestRows.params("q", 150_000, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD);
+        Prediction p = Planner.predict(new PlanScenario("q", at, null, "test"), twice, "rows");
+        assertThat(p.model().etcdRss().onceRun()).isFalse();
+        assertThat(p.model().etcdRss().spread()).isCloseTo(0.02, within(1e-9));
+        assertThat(PlanTables.render(new PlanResult("e", "e.yaml", List.of(p), List.of())))
+                .anyMatch(l -> l.startsWith("etcd rows: each ran at least twice"));
+    }
+
+    @Test
     void memstoreRowsNeverSpeakForEtcd() {
         List<RowResult> memstore = List.of(TestRows.heapRow(20_000, 1, 64, 3e6), TestRows.heapRow(50_000, 1, 64, 7e6));
         RowParams at = TestRows.params("q", 150_000, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD);
