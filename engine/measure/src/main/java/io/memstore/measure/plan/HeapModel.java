@@ -226,6 +226,20 @@ public final class HeapModel {
         return !Double.isNaN(looError);
     }
 
+    /** True when the term was fitted: {@code c0}, {@code c2}, {@code cr}, {@code cw}, {@code cl}, {@code cd} or {@code cval}. */
+    public boolean fitted(String term) {
+        return switch (term) {
+            case "c0" -> columns[INTERCEPT];
+            case "c2" -> columns[SLOTS];
+            case "cr" -> columns[RAFT];
+            case "cw" -> columns[WATCHERS];
+            case "cl" -> columns[LEASES];
+            case "cd" -> columns[COMPACTED];
+            case "cval" -> columns[VALUES];
+            default -> throw new IllegalArgumentException("no term " + term);
+        };
+    }
+
     /** True when cr was determined: any raft share can be predicted. */
     public boolean hasCr() {
         return !Double.isNaN(cr());

@@ -168,21 +168,22 @@ public final class PlanTables {
         HeapModel h = m.heap();
         EtcdRssModel e = m.etcdRss();
         HeapModel r = e.fit();
-        return String.format(Locale.ROOT, "Go heap c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s (%s); RSS = idle %.1f"
-                        + " MiB + c0 = %.0f B, c1 = %.1f B, c2 = %s, cr = %s%s (%s), over %d row(s) from %s; band +-%s"
-                        + " heap, +-%s RSS", h.c0(), h.c1(), coefficient(h.c2()), coefficient(h.cr()),
+        return String.format(Locale.ROOT, "Go heap c0 = %s, c1 = %.1f B, c2 = %s, cr = %s (%s); RSS = idle %.1f"
+                        + " MiB + c0 = %s, c1 = %.1f B, c2 = %s, cr = %s%s (%s), over %d row(s) from %s; band +-%s"
+                        + " heap, +-%s RSS", Units.iec(h.c0()), h.c1(), coefficient(h.c2()), coefficient(h.cr()),
                 errorParts(h.looError(), m.heapSpread(), h.extrapolation(p.scenario().params(),
-                        EtcdRaftLog.entriesInMemory(p.scenario().params()))), e.baselineRss() / (1 << 20), r.c0(),
+                        EtcdRaftLog.entriesInMemory(p.scenario().params()))), e.baselineRss() / (1 << 20), Units.iec(r.c0()),
                 r.c1(), coefficient(r.c2()), coefficient(r.cr()), extras(r),
                 errorParts(r.looError(), e.spread(), e.extrapolation()), r.rows().size(), m.source(),
                 PlanRules.percent(m.heapUncertainty()), PlanRules.percent(e.uncertainty()));
     }
 
+    /** The fitted etcd terms besides c1, c2 and cr; a term not fitted is named by the undetermined lines. */
     private static String extras(HeapModel r) {
-        return (Double.isNaN(r.cd()) ? "" : ", cd = " + coefficient(r.cd()))
-                + (Double.isNaN(r.cw()) ? "" : ", cw = " + coefficient(r.cw()))
-                + (Double.isNaN(r.cl()) ? "" : ", cl = " + coefficient(r.cl()))
-                + (Double.isNaN(r.cval()) ? "" : String.format(Locale.ROOT, ", cval = %.2f B", r.cval()));
+        return (r.fitted("cd") ? ", cd = " + coefficient(r.cd()) : "")
+                + (r.fitted("cw") ? ", cw = " + coefficient(r.cw()) : "")
+                + (r.fitted("cl") ? ", cl = " + coefficient(r.cl()) : "")
+                + (r.fitted("cval") ? String.format(Locale.ROOT, ", cval = %.2f B", r.cval()) : "");
     }
 
     /** Each fit's terms the rows could not tell apart, with the row to add, once per term. */
