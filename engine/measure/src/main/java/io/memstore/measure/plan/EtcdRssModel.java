@@ -124,7 +124,7 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
 
     /** Low end of the band (B). */
     public double low(RowParams p) {
-        return baselineLow + above(p) * (1 - uncertainty);
+        return baselineLow + above(p) * PlanRules.lowFactor(uncertainty);
     }
 
     /** High end of the band (B). */

@@ -50,7 +50,7 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
 
     /** Low end: the constant's smallest row at the highest k, or the line less its error carried (B). */
     double low(RowParams p, double spread) {
-        return fitted() ? predict(p) * (1 - band(p, spread)) : Arrays.stream(lowValues).min().getAsDouble();
+        return fitted() ? predict(p) * PlanRules.lowFactor(band(p, spread)) : Arrays.stream(lowValues).min().getAsDouble();
     }
 
     /** High end: the constant's largest row at the lowest k, or the line plus its error carried (B). */

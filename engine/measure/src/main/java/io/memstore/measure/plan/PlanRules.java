@@ -54,6 +54,14 @@ public final class PlanRules {
         return Math.max(MIN_BAND, Math.max(e, spread)) * Math.max(1, extrapolation);
     }
 
+    /**
+     * The low end's factor of a band of half-width {@code u}: {@code 1 - u}, but not below 0, since no reading is
+     * below nothing (a band wider than its prediction says the rows cannot tell, and its undetermined terms why).
+     */
+    public static double lowFactor(double u) {
+        return Math.max(0, 1 - u);
+    }
+
     /** {@code -Xmx = 1.5 x high live heap + 64 MiB}, rounded up to whole MiB. */
     public static long xmx(double liveHeapHigh) {
         return ceilMiB(HEAP_HEADROOM * liveHeapHigh + APPLICATION_HEAP);

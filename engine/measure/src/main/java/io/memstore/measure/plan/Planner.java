@@ -50,7 +50,7 @@ public final class Planner {
         long entries = jvm ? 0 : EtcdRaftLog.entriesInMemory(p);
         double uh = PlanRules.band(heap.looError(), heapSpread, heap.extrapolation(p, entries));
         double live = heap.predict(p);
-        double liveLow = live * (1 - uh);
+        double liveLow = live * PlanRules.lowFactor(uh);
         double liveHigh = live * (1 + uh);
         // the growth outside the heap is taken from rows at the scenario's versions when there are any
         List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == p.versions()).toList();

@@ -89,5 +89,9 @@ class EtcdHeldOutTest {
         assertThat(load.uncertainty()).isGreaterThan(0.3);
         double rss = HELD_OUT.metrics().get("process.rss");
         assertThat(rss).isBetween(p.rssLow(), p.rssHigh());
+        // a band wider than its prediction ends at nothing, not below: no heap under 0, no member under its idle RSS
+        assertThat(p.model().heapUncertainty()).isGreaterThan(1);
+        assertThat(p.liveHeapLow()).isZero();
+        assertThat(p.rssLow()).isGreaterThanOrEqualTo(load.baselineLow());
     }
 }
