@@ -21,11 +21,12 @@ public final class PlanRules {
      */
     public static final double MIN_BAND = 0.03;
     /**
-     * The spread between two runs of an etcd row that memstore measured ({@link #pooledSpread} over the rows of the
-     * etcd planning page, relative to the member's RSS above its idle RSS, members read settled): the narrowest band
-     * an etcd plan gives when its rows ran once each and so measured no spread of their own.
+     * The spread between two runs of an etcd row that memstore measured ({@link #pooledSpread} over the eight
+     * calibration rows of the etcd planning page's first example, relative to the member's RSS above its idle RSS,
+     * members read settled): the narrowest band an etcd plan gives when its rows ran once each and so measured no
+     * spread of their own.
      */
-    public static final double ETCD_RUN_SPREAD = 0.08;
+    public static final double ETCD_RUN_SPREAD = 0.114;
     /** Live data should fill at most 2/3 of the heap after a full collection, or collections come too often. */
     public static final double HEAP_HEADROOM = 1.5;
     /** Heap for everything besides the index: the application's own objects, buffers, short-lived garbage. */
