@@ -73,7 +73,7 @@ public final class ProcessFigures {
             "                           getting keys beside it: the largest -wal, the gets, the checkpoint after",
             "                           (default durability: normal)",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
-            "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
+            "                           fit the plan on 25K, 50K, 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
             "  plan-held-out CALIBRATION.json HELD-OUT.json",
             "                           plan each row of the second check's results from the first's rows: its heap (JVM",
@@ -282,7 +282,7 @@ public final class ProcessFigures {
         load(out);
     }
 
-    /** The plan fitted on 25K and 100K keys against a measured 1M, for each key size. */
+    /** The plan fitted on 25K, 50K and 100K keys against a measured 1M, for each key size. */
     private static int validate(List<String> args, PrintStream out) throws IOException {
         IndexKind index = IndexKind.of(args.size() > 0 ? args.get(0) : "reference");
         List<Integer> keySizes = ints(args.size() > 1 ? args.get(1) : "64,256", "KEY-SIZES");
@@ -295,7 +295,7 @@ public final class ProcessFigures {
         for (int keySize : keySizes) {
             RowParams base = new RowParams("v", 1, 1, keySize, 0, KeyPattern.RANDOM, StoreKind.NONE, index, 1, 1, 0.0,
                     false);
-            all.addAll(Validation.run(base, List.of(25_000L, 100_000L), 1_000_000, versions, runner));
+            all.addAll(Validation.run(base, List.of(25_000L, 50_000L, 100_000L), 1_000_000, versions, runner));
         }
         try {
             Files.deleteIfExists(work); // the probes delete their own files

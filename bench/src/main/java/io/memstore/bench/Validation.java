@@ -20,7 +20,7 @@ import java.util.Locale;
 /**
  * Keeps the predictions honest: measures rows at small key counts and at a large one, fits on the small ones
  * only, predicts the large ones and reports the error against their measurement, and whether the measurement fell
- * inside the band the plan printed. {@link ProcessFigures}' {@code validate} runs it (fit at 25K and 100K keys,
+ * inside the band the plan printed. {@link ProcessFigures}' {@code validate} runs it (fit at 25K, 50K and 100K keys,
  * predict 1M); the test suite runs a smaller variant. {@link #heldOut} does the same with rows already measured (a
  * check's memstore.json): every row is predicted from the rows of its configuration with at most a quarter of its
  * keys.
