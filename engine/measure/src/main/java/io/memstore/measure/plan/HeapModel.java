@@ -37,7 +37,10 @@ import java.util.function.ToDoubleFunction;
  * its residuals would say 0 % whatever the model's error. A set of terms is fitted only when the rows are more
  * than its coefficients (distinct in what the terms see); a term the rows could have told apart but that would
  * leave no row to spare is dropped, the cheapest first (c0, then the leases, watchers, compacted revisions, raft
- * log, values, slots), and {@link #undetermined} names it with the row to add.
+ * log, values, slots), and {@link #undetermined} names it with the row to add. Among the sets with a row to spare
+ * that keep the structural terms (revisions, values, raft log: without one the model describes only the value
+ * the rows share), the fit is the one whose rows left out are predicted best by the others ({@link #looError});
+ * c0, the watchers, the leases and the compacted revisions are kept only where they predict better.
  *
  * <p><b>The model's own error</b> ({@link #looError}): each distinct row is predicted by the same fit made without
  * it (leave-one-out cross-validation, with the terms the remaining rows can still tell apart), and the largest
@@ -455,21 +458,57 @@ public final class HeapModel {
             boolean[] available = available(used, allowed);
             boolean[] fallback = null;
             Solution fallbackSolution = null;
+            boolean[] best = null;
+            Solution bestSolution = null;
+            double bestError = Double.POSITIVE_INFINITY;
             for (boolean[] columns : candidates(available)) {
                 Solution solution = solve(used, columns);
                 if (solution == null || costsAtLeastZero && !costsNotNegative(columns, solution.x)) {
                     continue;
                 }
-                if (!spare || distinct(used, columns) > count(columns)) {
-                    return model(used, columns, available, solution, spare);
+                if (!spare) {
+                    return model(used, columns, available, solution, false);
                 }
-                if (fallback == null) {
+                if (distinct(used, columns) > count(columns)) {
+                    if (!keepsStructure(columns, available)) {
+                        if (best == null) {
+                            best = columns; // no set keeps every structural term: the richest one with a row to spare
+                            bestSolution = solution;
+                        }
+                        continue;
+                    }
+                    // among the sets that keep the terms a prediction cannot do without, the one whose rows left out
+                    // are predicted best by the others (the richest on a tie)
+                    double error = looError(used, columns, new String[1], new ArrayList<>());
+                    if (best == null || !keepsStructure(best, available) || error < bestError - 1e-12) {
+                        best = columns;
+                        bestSolution = solution;
+                        bestError = error;
+                    }
+                } else if (fallback == null) {
                     fallback = columns;
                     fallbackSolution = solution;
                 }
             }
+            if (best != null) {
+                return model(used, best, available, bestSolution, true);
+            }
             // not a row to spare for any set (one distinct row): the richest identifiable, with no error to show
             return fallback == null ? null : model(used, fallback, available, fallbackSolution, false);
+        }
+
+        /**
+         * True when the columns keep every structural term the rows vary (versions, value sizes, raft shares): a
+         * model without one describes only the value the rows share, and cannot predict the others. The other terms
+         * (fixed bytes, watchers, leases, compacted revisions) may be left out, their cost charged to the rest.
+         */
+        private static boolean keepsStructure(boolean[] columns, boolean[] available) {
+            for (int j : new int[] {SLOTS, VALUES, RAFT}) {
+                if (available[j] && !columns[j]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private boolean[] available(List<RowResult> used, boolean[] allowed) {
@@ -562,7 +601,8 @@ public final class HeapModel {
                     boolean[] with = columns.clone();
                     with[j] = true;
                     undetermined.add(TERMS.get(j)[0] + (distinct(used, with) > count(with)
-                            ? ": not told apart from the rows' noise, charged " + (c[j] == 0 ? "0" : "in c1")
+                            ? ": left out, charged " + (c[j] == 0 ? "0" : "in c1") + ": without it the rows left out"
+                            + " are predicted better, or its cost came out below 0"
                             : ": no row to spare for it; add " + TERMS.get(j)[1]));
                 }
             }
