@@ -49,8 +49,9 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>For etcd rows the revision slots are the revisions the history keeps per key ({@link EtcdHistory}: every
  * write without compaction, fewer under {@code compact: every N}), so c2 is the cost per retained revision; and
- * three more terms charge the revisions its compactions removed ({@code D*cd}: a compaction reads and frees the db
- * pages of those revisions, and the member keeps them mapped), the watchers ({@code W*cw}) and the leases
+ * three more terms charge the revisions up to its last compaction ({@code D*cd}: each compaction reads the db's
+ * revisions up to its own through the memory-mapped file, and the member keeps the pages mapped), the watchers
+ * ({@code W*cw}) and the leases
  * ({@code L*cl}) the row set up. Each is fitted only when the rows vary it; otherwise the model describes only the
  * value the rows share. A fit of an etcd member's RSS whose cost of anything (per key, revision, entry, watcher or
  * lease) comes out negative is refused for a smaller one: that cost is the rows' noise, and a term the rows varied
@@ -82,7 +83,7 @@ public final class HeapModel {
             SLOTS, new String[] {"c2 (per revision)", "a row at another versions"},
             VALUES, new String[] {"cval (per value byte)", "a row at another valueSize"},
             RAFT, new String[] {"cr (per raft entry)", "a row at another snapshotCount"},
-            COMPACTED, new String[] {"cd (per compacted revision)", "a row with another compact period"},
+            COMPACTED, new String[] {"cd (per revision a compaction read)", "a row with another compact period"},
             WATCHERS, new String[] {"cw (per watcher)", "a row with other watchers"},
             LEASES, new String[] {"cl (per lease)", "a row with other leases"});
 
@@ -171,12 +172,12 @@ public final class HeapModel {
         return shared[LEASES];
     }
 
-    /** Bytes per revision an etcd row's compactions removed; 0 for other systems, NaN when not fitted. */
+    /** Bytes per revision an etcd row's compactions read; 0 for other systems, NaN when not fitted. */
     public double cd() {
         return c[COMPACTED];
     }
 
-    /** The compacted revisions per key every fitted row had when cd is NaN; NaN otherwise. */
+    /** The revisions per key its compactions read that every fitted row had when cd is NaN; NaN otherwise. */
     public double fitCompactedShare() {
         return shared[COMPACTED];
     }
@@ -281,10 +282,14 @@ public final class HeapModel {
         return held * valueSize(p);
     }
 
-    /** Revisions an etcd row's compactions removed from its history, per key: 0 for other rows. */
+    /**
+     * Revisions an etcd row's compactions read, per key: every revision up to the last compaction's (each
+     * compaction scans the db's key bucket from the start up to its revision, through the memory-mapped file, and
+     * the member keeps the pages it touched mapped), whether the compaction removed them or kept them; 0 for other
+     * rows and for rows that never compacted.
+     */
     static double compactedShare(RowParams p) {
-        return p.system().isEtcd() ? (double) (EtcdHistory.writes(p) - EtcdHistory.retainedRevisions(p)) / p.keys()
-                : 0;
+        return p.system().isEtcd() ? (double) EtcdHistory.compactedAt(p) / p.keys() : 0;
     }
 
     /** True when the model describes rows of these parameters' versions, raft share, watchers and leases. */
@@ -753,8 +758,8 @@ public final class HeapModel {
     }
 
     /**
-     * True when every cost the fit gives is 0 or more: per key, per revision kept, per raft entry, per compacted
-     * revision, per watcher, per lease and per value byte (the intercept may take any sign). A member's memory does
+     * True when every cost the fit gives is 0 or more: per key, per revision kept, per raft entry, per revision a
+     * compaction read, per watcher, per lease and per value byte (the intercept may take any sign). A member's memory does
      * not shrink as it gets more of anything; a negative cost is the rows' noise fitted, and the column is better
      * left out.
      */
