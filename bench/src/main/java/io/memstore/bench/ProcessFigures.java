@@ -185,11 +185,14 @@ public final class ProcessFigures {
             }
             case "held-out" -> {
                 arguments(rest, 1, 1);
-                List<Validation.Check> checks = Validation.heldOut(ResultJson.read(Path.of(rest.get(0))).rows());
+                List<String> refused = new ArrayList<>();
+                List<Validation.Check> checks = Validation.heldOut(ResultJson.read(Path.of(rest.get(0))).rows(),
+                        refused);
                 Validation.markdown(checks).forEach(out::println);
+                refused.forEach(r -> out.println("not predicted: " + r));
                 if (checks.isEmpty()) {
-                    throw new IllegalArgumentException(rest.get(0) + ": no row has a smaller row of its configuration"
-                            + " to be predicted from");
+                    throw new IllegalArgumentException(rest.get(0) + ": no row can be predicted from the rows of its"
+                            + " configuration with at most a quarter of its keys");
                 }
                 return checks.stream().allMatch(Validation.Check::rssInBand) ? 0 : 1;
             }

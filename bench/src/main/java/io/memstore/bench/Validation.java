@@ -88,6 +88,11 @@ final class Validation {
      * most a quarter of its keys; rows that have none, or too few to predict from, are left out.
      */
     static List<Check> heldOut(List<RowResult> rows) {
+        return heldOut(rows, new ArrayList<>());
+    }
+
+    /** As {@link #heldOut(List)}, adding to {@code refused} why each row that has smaller rows was not predicted. */
+    static List<Check> heldOut(List<RowResult> rows, List<String> refused) {
         List<Check> out = new ArrayList<>();
         for (RowResult r : rows) {
             if (r.metric(Metric.PROCESS_RSS).isEmpty() || r.metric(Metric.INDEX_LIVE_HEAP).isEmpty()) {
@@ -96,8 +101,11 @@ final class Validation {
             PlanScenario s = new PlanScenario(r.name(), r.params(), null, "held out");
             List<RowResult> smaller = Calibration.matching(s, rows).stream()
                     .filter(o -> o.params().keys() * 4 <= r.params().keys()).toList();
-            if (!smaller.isEmpty() && Calibration.insufficient(s, smaller) == null) {
+            String why = smaller.isEmpty() ? null : Calibration.insufficient(s, smaller);
+            if (!smaller.isEmpty() && why == null) {
                 out.add(Check.of(r, Planner.predict(s, smaller, "held out")));
+            } else if (why != null) {
+                refused.add(r.name() + ": " + why);
             }
         }
         return out;
