@@ -17,7 +17,8 @@ import java.util.List;
  * <p>Every model must have a row to spare over its coefficients ({@link HeapModel#determined}): a fit through as many
  * rows as it has coefficients has no error to put in a band, and the plan is refused with the rows to add. A plan
  * never recommends a heap or container below what its own calibration rows took: -Xmx at least the rule's for
- * their largest heap, the container limit at least 1.1 times their largest peak RSS.
+ * their largest heap, the container limit at least 1.1 times their largest peak RSS, and for a JVM at least 1.1
+ * times the high end of the rows' peak RSS carried to the scenario ({@link RssModel#fitPeak}).
  */
 public final class Planner {
     private Planner() {
@@ -71,10 +72,13 @@ public final class Planner {
             double rssHigh = rss.high(p, liveHigh);
             long xmx = Math.max(PlanRules.xmx(liveHigh), PlanRules.xmx(rowsHeap));
             long maxDirect = rss.offHeapData() ? PlanRules.maxDirectMemory(rss.growthHigh(p)) : 0;
-            long limit = Math.max(rowsLimit, PlanRules.containerLimit(rssHigh, xmx, maxDirect, rss.baselineRss()));
+            OffHeapGrowth peak = RssModel.fitPeak(rssRows);
+            double peakHigh = peak == null ? Double.NaN : rss.baselineHigh() + peak.high(p, rss.spread());
+            long limit = Math.max(rowsLimit, PlanRules.containerLimit(Math.max(rssHigh,
+                    Double.isNaN(peakHigh) ? 0 : peakHigh), xmx, maxDirect, rss.baselineRss()));
             double ur = Math.max(r - rssLow, rssHigh - r) / r;
             return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
-                    new ScenarioModel(source, heap, rss, uh, ur, null, null, heapSpread), maxDirect);
+                    new ScenarioModel(source, heap, rss, uh, ur, null, null, heapSpread), maxDirect, peakHigh);
         }
         RssModel idle = RssModel.fitProcess(rssRows);
         EtcdRssModel etcd = EtcdRssModel.fit(layout, used, p);
@@ -93,7 +97,7 @@ public final class Planner {
         long limit = Math.max(rowsLimit, PlanRules.containerLimit(peak, 0, 0, 0));
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
         return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, 0, limit,
-                new ScenarioModel(source, heap, idle, uh, ur, etcd, restart, heapSpread), 0);
+                new ScenarioModel(source, heap, idle, uh, ur, etcd, restart, heapSpread), 0, peak);
     }
 
     /**
