@@ -96,7 +96,8 @@ public final class PlanTables {
                     + " heap the rows' median or, where it grows with them (data off the heap), fitted to them;"
                     + " -Xmx = 1.5 x high heap + 64 MiB; -XX:MaxDirectMemorySize = 1.5 x high growth outside the heap"
                     + " when it grows with the data; container limit = 1.1 x max(high RSS, high peak RSS, -Xmx +"
-                    + " direct memory + baseline RSS), the peak RSS (VmHWM) taken from the rows as the growth is;"
+                    + " direct memory + baseline RSS), the peak RSS (VmHWM) of other systems than memstore taken from"
+                    + " the rows as the growth is;"
                     + " never below what the calibration rows took");
         }
         lines.add("a scenario fails when its predicted RSS exceeds machineMemory");
