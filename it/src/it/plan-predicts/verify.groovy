@@ -12,7 +12,7 @@ assert !(log =~ /(?m)^\[INFO\] memstore: {3}(verdict|-+|fits)$/)
 // what to paste, and what the plan assumed
 assert log =~ /production: -Xmx[0-9]+m; container limit [0-9]+Mi \(docker run --memory=[0-9]+m\); store none: the index alone/
 // what the plan read or measured, said before it did
-assert log =~ /memstore: plan: 2 scenario\(s\) need a calibration run, 4 row\(s\) at [0-9K]+, [0-9K]+ keys/
+assert log =~ /memstore: plan: 2 scenario\(s\) need a calibration run, 6 row\(s\) at [0-9K]+, [0-9K]+, [0-9K]+ keys/
 assert !log.contains('3 to 6 minutes')
 def lines = evaluate(new File(basedir, '../../../src/it/console-lines.groovy'))(new File(basedir, 'build.log'))
 println "plan-predicts: ${lines.size()} memstore lines, the widest ${lines*.length().max()} characters"
@@ -32,7 +32,10 @@ assert prod.recommended.xmx > prod.high.'index.liveHeap'
 assert prod.recommended.containerLimit > prod.recommended.xmx
 assert prod.fits == true
 assert plan.model.fits[prod.model].source == 'calibration run'
-assert plan.calibration.size() == 4 // two configurations x two key counts
+assert plan.calibration.size() == 6 // two configurations x three key counts: c0 with a row to spare
+// every fit has a row to spare: a leave-one-out error, nothing undetermined
+assert plan.model.fits[prod.model].looError != null
+assert plan.model.fits[prod.model].undetermined == []
 // the ad-hoc build
 def adhoc = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adhoc/plan.json'))
 assert adhoc.scenarios*.name == ['command-line']

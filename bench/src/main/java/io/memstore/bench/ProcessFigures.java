@@ -77,7 +77,7 @@ public final class ProcessFigures {
             "                           every second, the RSS growth after a " + READER_MEMORY_WARMUP_SECONDS
                     + " s warm-up, the stale gets (default: normal)",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
-            "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
+            "                           fit the plan on 25K, 50K, 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
             "  plan-held-out CALIBRATION.json HELD-OUT.json",
             "                           plan each row of the second check's results from the first's rows: its heap (JVM",
@@ -196,11 +196,14 @@ public final class ProcessFigures {
             }
             case "held-out" -> {
                 arguments(rest, 1, 1);
-                List<Validation.Check> checks = Validation.heldOut(ResultJson.read(Path.of(rest.get(0))).rows());
+                List<String> refused = new ArrayList<>();
+                List<Validation.Check> checks = Validation.heldOut(ResultJson.read(Path.of(rest.get(0))).rows(),
+                        refused);
                 Validation.markdown(checks).forEach(out::println);
+                refused.forEach(r -> out.println("not predicted: " + r));
                 if (checks.isEmpty()) {
-                    throw new IllegalArgumentException(rest.get(0) + ": no row has a smaller row of its configuration"
-                            + " to be predicted from");
+                    throw new IllegalArgumentException(rest.get(0) + ": no row can be predicted from the rows of its"
+                            + " configuration with at most a quarter of its keys");
                 }
                 return checks.stream().allMatch(Validation.Check::rssInBand) ? 0 : 1;
             }
@@ -293,7 +296,7 @@ public final class ProcessFigures {
         load(out);
     }
 
-    /** The plan fitted on 25K and 100K keys against a measured 1M, for each key size. */
+    /** The plan fitted on 25K, 50K and 100K keys against a measured 1M, for each key size. */
     private static int validate(List<String> args, PrintStream out) throws IOException {
         IndexKind index = IndexKind.of(args.size() > 0 ? args.get(0) : "reference");
         List<Integer> keySizes = ints(args.size() > 1 ? args.get(1) : "64,256", "KEY-SIZES");
@@ -306,7 +309,7 @@ public final class ProcessFigures {
         for (int keySize : keySizes) {
             RowParams base = RowParams.builder("v").keys(1).keySize(keySize).valueSize(0).store(StoreKind.NONE)
                     .index(index).build();
-            all.addAll(Validation.run(base, List.of(25_000L, 100_000L), 1_000_000, versions, runner));
+            all.addAll(Validation.run(base, List.of(25_000L, 50_000L, 100_000L), 1_000_000, versions, runner));
         }
         try {
             Files.deleteIfExists(work); // the probes delete their own files

@@ -20,7 +20,7 @@ import java.util.Locale;
 /**
  * Keeps the predictions honest: measures rows at small key counts and at a large one, fits on the small ones
  * only, predicts the large ones and reports the error against their measurement, and whether the measurement fell
- * inside the band the plan printed. {@link ProcessFigures}' {@code validate} runs it (fit at 25K and 100K keys,
+ * inside the band the plan printed. {@link ProcessFigures}' {@code validate} runs it (fit at 25K, 50K and 100K keys,
  * predict 1M); the test suite runs a smaller variant. {@link #heldOut} does the same with rows already measured (a
  * check's memstore.json): every row is predicted from the rows of its configuration with at most a quarter of its
  * keys.
@@ -88,6 +88,11 @@ final class Validation {
      * most a quarter of its keys; rows that have none, or too few to predict from, are left out.
      */
     static List<Check> heldOut(List<RowResult> rows) {
+        return heldOut(rows, new ArrayList<>());
+    }
+
+    /** As {@link #heldOut(List)}, adding to {@code refused} why each row that has smaller rows was not predicted. */
+    static List<Check> heldOut(List<RowResult> rows, List<String> refused) {
         List<Check> out = new ArrayList<>();
         for (RowResult r : rows) {
             if (r.metric(Metric.PROCESS_RSS).isEmpty() || r.metric(Metric.INDEX_LIVE_HEAP).isEmpty()) {
@@ -96,8 +101,11 @@ final class Validation {
             PlanScenario s = new PlanScenario(r.name(), r.params(), null, "held out");
             List<RowResult> smaller = Calibration.matching(s, rows).stream()
                     .filter(o -> o.params().keys() * 4 <= r.params().keys()).toList();
-            if (!smaller.isEmpty() && Calibration.insufficient(s, smaller) == null) {
+            String why = smaller.isEmpty() ? null : Calibration.insufficient(s, smaller);
+            if (!smaller.isEmpty() && why == null) {
                 out.add(Check.of(r, Planner.predict(s, smaller, "held out")));
+            } else if (why != null) {
+                refused.add(r.name() + ": " + why);
             }
         }
         return out;

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The small, always-run variant of the validation: real forked measurements of the reference index, fitted at
- * 2.5K and 10K keys, predicting 100K keys; the index live heap must be within the {@code heapError} target.
- * ({@link ProcessFigures}' {@code validate} fits at 25K and 100K and predicts 1M.) Linux only: RSS comes from /proc.
+ * 2.5K, 5K and 10K keys, predicting 100K keys; the index live heap must be within the {@code heapError} target.
+ * ({@link ProcessFigures}' {@code validate} fits at 25K, 50K and 100K and predicts 1M.) Linux only: RSS comes from /proc.
  */
 @EnabledOnOs(OS.LINUX)
 class ValidationTest {
@@ -41,7 +41,7 @@ class ValidationTest {
 
     @Test
     void predictsTenTimesTheFittedKeysWithinTheHeapErrorTarget() {
-        List<Validation.Check> checks = Validation.run(reference(), List.of(2_500L, 10_000L), 100_000,
+        List<Validation.Check> checks = Validation.run(reference(), List.of(2_500L, 5_000L, 10_000L), 100_000,
                 List.of(1, 5), runner(work));
         Validation.markdown(checks).forEach(System.out::println);
         assertThat(checks).hasSize(2);

@@ -39,8 +39,11 @@ public class PlanMojo extends AbstractMeasuringMojo {
     @Parameter(property = "memstore.calibration", defaultValue = "auto")
     private String calibration;
 
-    /** Key counts of a calibration run, comma-separated, at least two. */
-    @Parameter(property = "memstore.calibrationKeys", defaultValue = "25K,100K")
+    /**
+     * Key counts of a calibration run, comma-separated, at least two; three (the default) let the fixed part of
+     * the reading be fitted with a row to spare.
+     */
+    @Parameter(property = "memstore.calibrationKeys", defaultValue = "25K,50K,100K")
     private String calibrationKeys;
 
     /** The results file to fit from; default the results directory's memstore.json. */

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public class DirectStore implements KeyValueTarget {
     /** One slab of direct memory. */
-    static final int SLAB_BYTES = 64 << 20;
+    static final int SLAB_BYTES = 4 << 20;
     private static final long EMPTY = -1;
 
     private final List<ByteBuffer> slabs = new ArrayList<>();

@@ -28,9 +28,10 @@ import java.util.Set;
  *       removed in each);</li>
  *   <li>no row needs more memory than the machine has ({@link RowFootprint#memoryBytes} against
  *       {@link MachineResources#physicalMemory});</li>
- *   <li>no row needs more heap than an {@code -Xmx} among the user's probe flags allows: those flags come after the
- *       probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap}) do not
- *       fit would run out of heap after minutes of loading;</li>
+ *   <li>no memstore row needs more heap than an {@code -Xmx} among the user's probe flags allows: those flags come
+ *       after the probe's own and win, so a row whose index, write buffers and values ({@link ProbeJvm#requiredHeap})
+ *       do not fit would run out of heap after minutes of loading (other systems' rows are not judged: their data
+ *       may live off the heap, and their probe stops at once with an out-of-memory error);</li>
  *   <li>the store files fit the free disk of the work directory: the largest row's file, since each run's
  *       directory is deleted after it, or all of them when files are kept;</li>
  *   <li>every row's system can run here ({@link #systems}): an etcd program is there for the etcd rows.</li>
@@ -71,7 +72,9 @@ public final class Preflight {
                 refused.add(f.row());
             }
             RowParams p = f.row().params();
-            if (userXmx != null && ProbeJvm.requiredHeap(p) > userXmx) {
+            // only memstore's rows have a heap the probe can estimate: another system's data may live off the heap
+            // (RocksDB's native memory, a class's direct buffers), and a plan's -Xmx for them is checked by running
+            if (userXmx != null && p.system() == SystemKind.MEMSTORE && ProbeJvm.requiredHeap(p) > userXmx) {
                 problems.add(heapProblem(f, userXmx));
                 refused.add(f.row());
             }

@@ -18,14 +18,15 @@ import java.util.List;
  * <p>A row speaks for a scenario when it measured the same thing at another size: same system, key pattern and key
  * size, same index, store, store options and compaction period for memstore, the same share of leased keys,
  * without deletes or a final compaction, with index.liveHeap and the RSS readings; rows of other value sizes
- * speak for it when the rows measured two sizes at least (the models charge each value byte). The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
- * or two different ones) and leave a row to spare over the model's coefficients. A calibration run measures the
- * scenario itself at small key counts (by default {@link #DEFAULT_KEYS}), an etcd scenario's rows twice each
- * ({@link WorkloadDef#ETCD_RUNS}).
+ * speak for it when the rows measured two sizes at least (the models charge each value byte). The rows must also
+ * let the heap model reach the scenario's versions (the same revision-slot count, or two different ones) and leave
+ * a row to spare over the model's coefficients. A calibration run measures the scenario itself at small key counts
+ * (by default {@link #DEFAULT_KEYS}: three, so that the fixed part of the reading is told apart from the per-key
+ * part with a row to spare), an etcd scenario's rows twice each ({@link WorkloadDef#ETCD_RUNS}).
  */
 public final class Calibration {
     /** Key counts of a calibration run: quick (seconds per row), yet past the probe's fixed overhead. */
-    public static final List<Long> DEFAULT_KEYS = List.of(25_000L, 100_000L);
+    public static final List<Long> DEFAULT_KEYS = List.of(25_000L, 50_000L, 100_000L);
     /** The second snapshot count of an etcd calibration: snapshots every 10K entries, within its smallest rows. */
     public static final long ETCD_SNAPSHOT_COUNT = 10_000;
 

@@ -13,8 +13,8 @@ import java.util.List;
  *   rss = idle member + above(N, R)
  *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + D*cd + W*cw + L*cl + V*cval   (HeapModel form, fitted to rss - idle)
  * </pre>
- * with H the revisions the history keeps and D those its compactions removed ({@link EtcdHistory}), R the raft
- * entries in memory ({@link EtcdRaftLog}), W the watchers, L the leases and V the bytes of the values kept. The
+ * with H the revisions the history keeps and D those up to its last compaction, which its compactions read through
+ * the memory-mapped db ({@link EtcdHistory}), R the raft entries in memory ({@link EtcdRaftLog}), W the watchers, L the leases and V the bytes of the values kept. The
  * members are read settled (their garbage collected and the freed pages returned, as the probe reads them), so
  * the reading is that of the data, not of the moment in the member's collection cycle: after a load that crossed a
  * snapshot the raft entries the snapshot dropped are gone from it. <b>After a restart</b> ({@link #restart}) the

@@ -37,7 +37,10 @@ import java.util.function.ToDoubleFunction;
  * its residuals would say 0 % whatever the model's error. A set of terms is fitted only when the rows are more
  * than its coefficients (distinct in what the terms see); a term the rows could have told apart but that would
  * leave no row to spare is dropped, the cheapest first (c0, then the leases, watchers, compacted revisions, raft
- * log, values, slots), and {@link #undetermined} names it with the row to add.
+ * log, values, slots), and {@link #undetermined} names it with the row to add. Among the sets with a row to spare
+ * that keep the structural terms (revisions, values, raft log: without one the model describes only the value
+ * the rows share), the fit is the one whose rows left out are predicted best by the others ({@link #looError});
+ * c0, the watchers, the leases and the compacted revisions are kept only where they predict better.
  *
  * <p><b>The model's own error</b> ({@link #looError}): each distinct row is predicted by the same fit made without
  * it (leave-one-out cross-validation, with the terms the remaining rows can still tell apart), and the largest
@@ -46,8 +49,9 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>For etcd rows the revision slots are the revisions the history keeps per key ({@link EtcdHistory}: every
  * write without compaction, fewer under {@code compact: every N}), so c2 is the cost per retained revision; and
- * three more terms charge the revisions its compactions removed ({@code D*cd}: a compaction reads and frees the db
- * pages of those revisions, and the member keeps them mapped), the watchers ({@code W*cw}) and the leases
+ * three more terms charge the revisions up to its last compaction ({@code D*cd}: each compaction reads the db's
+ * revisions up to its own through the memory-mapped file, and the member keeps the pages mapped), the watchers
+ * ({@code W*cw}) and the leases
  * ({@code L*cl}) the row set up. Each is fitted only when the rows vary it; otherwise the model describes only the
  * value the rows share. A fit of an etcd member's RSS whose cost of anything (per key, revision, entry, watcher or
  * lease) comes out negative is refused for a smaller one: that cost is the rows' noise, and a term the rows varied
@@ -79,7 +83,7 @@ public final class HeapModel {
             SLOTS, new String[] {"c2 (per revision)", "a row at another versions"},
             VALUES, new String[] {"cval (per value byte)", "a row at another valueSize"},
             RAFT, new String[] {"cr (per raft entry)", "a row at another snapshotCount"},
-            COMPACTED, new String[] {"cd (per compacted revision)", "a row with another compact period"},
+            COMPACTED, new String[] {"cd (per revision a compaction read)", "a row with another compact period"},
             WATCHERS, new String[] {"cw (per watcher)", "a row with other watchers"},
             LEASES, new String[] {"cl (per lease)", "a row with other leases"});
 
@@ -168,12 +172,12 @@ public final class HeapModel {
         return shared[LEASES];
     }
 
-    /** Bytes per revision an etcd row's compactions removed; 0 for other systems, NaN when not fitted. */
+    /** Bytes per revision an etcd row's compactions read; 0 for other systems, NaN when not fitted. */
     public double cd() {
         return c[COMPACTED];
     }
 
-    /** The compacted revisions per key every fitted row had when cd is NaN; NaN otherwise. */
+    /** The revisions per key its compactions read that every fitted row had when cd is NaN; NaN otherwise. */
     public double fitCompactedShare() {
         return shared[COMPACTED];
     }
@@ -278,10 +282,14 @@ public final class HeapModel {
         return held * valueSize(p);
     }
 
-    /** Revisions an etcd row's compactions removed from its history, per key: 0 for other rows. */
+    /**
+     * Revisions an etcd row's compactions read, per key: every revision up to the last compaction's (each
+     * compaction scans the db's key bucket from the start up to its revision, through the memory-mapped file, and
+     * the member keeps the pages it touched mapped), whether the compaction removed them or kept them; 0 for other
+     * rows and for rows that never compacted.
+     */
     static double compactedShare(RowParams p) {
-        return p.system().isEtcd() ? (double) (EtcdHistory.writes(p) - EtcdHistory.retainedRevisions(p)) / p.keys()
-                : 0;
+        return p.system().isEtcd() ? (double) EtcdHistory.compactedAt(p) / p.keys() : 0;
     }
 
     /** True when the model describes rows of these parameters' versions, raft share, watchers and leases. */
@@ -455,21 +463,57 @@ public final class HeapModel {
             boolean[] available = available(used, allowed);
             boolean[] fallback = null;
             Solution fallbackSolution = null;
+            boolean[] best = null;
+            Solution bestSolution = null;
+            double bestError = Double.POSITIVE_INFINITY;
             for (boolean[] columns : candidates(available)) {
                 Solution solution = solve(used, columns);
                 if (solution == null || costsAtLeastZero && !costsNotNegative(columns, solution.x)) {
                     continue;
                 }
-                if (!spare || distinct(used, columns) > count(columns)) {
-                    return model(used, columns, available, solution, spare);
+                if (!spare) {
+                    return model(used, columns, available, solution, false);
                 }
-                if (fallback == null) {
+                if (distinct(used, columns) > count(columns)) {
+                    if (!keepsStructure(columns, available)) {
+                        if (best == null) {
+                            best = columns; // no set keeps every structural term: the richest one with a row to spare
+                            bestSolution = solution;
+                        }
+                        continue;
+                    }
+                    // among the sets that keep the terms a prediction cannot do without, the one whose rows left out
+                    // are predicted best by the others (the richest on a tie)
+                    double error = looError(used, columns, new String[1], new ArrayList<>());
+                    if (best == null || !keepsStructure(best, available) || error < bestError - 1e-12) {
+                        best = columns;
+                        bestSolution = solution;
+                        bestError = error;
+                    }
+                } else if (fallback == null) {
                     fallback = columns;
                     fallbackSolution = solution;
                 }
             }
+            if (best != null) {
+                return model(used, best, available, bestSolution, true);
+            }
             // not a row to spare for any set (one distinct row): the richest identifiable, with no error to show
             return fallback == null ? null : model(used, fallback, available, fallbackSolution, false);
+        }
+
+        /**
+         * True when the columns keep every structural term the rows vary (versions, value sizes, raft shares): a
+         * model without one describes only the value the rows share, and cannot predict the others. The other terms
+         * (fixed bytes, watchers, leases, compacted revisions) may be left out, their cost charged to the rest.
+         */
+        private static boolean keepsStructure(boolean[] columns, boolean[] available) {
+            for (int j : new int[] {SLOTS, VALUES, RAFT}) {
+                if (available[j] && !columns[j]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private boolean[] available(List<RowResult> used, boolean[] allowed) {
@@ -562,7 +606,8 @@ public final class HeapModel {
                     boolean[] with = columns.clone();
                     with[j] = true;
                     undetermined.add(TERMS.get(j)[0] + (distinct(used, with) > count(with)
-                            ? ": not told apart from the rows' noise, charged " + (c[j] == 0 ? "0" : "in c1")
+                            ? ": left out, charged " + (c[j] == 0 ? "0" : "in c1") + ": without it the rows left out"
+                            + " are predicted better, or its cost came out below 0"
                             : ": no row to spare for it; add " + TERMS.get(j)[1]));
                 }
             }
@@ -713,8 +758,8 @@ public final class HeapModel {
     }
 
     /**
-     * True when every cost the fit gives is 0 or more: per key, per revision kept, per raft entry, per compacted
-     * revision, per watcher, per lease and per value byte (the intercept may take any sign). A member's memory does
+     * True when every cost the fit gives is 0 or more: per key, per revision kept, per raft entry, per revision a
+     * compaction read, per watcher, per lease and per value byte (the intercept may take any sign). A member's memory does
      * not shrink as it gets more of anything; a negative cost is the rows' noise fitted, and the column is better
      * left out.
      */

@@ -66,17 +66,19 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
         return PlanRules.band(relativeError, spread, Math.max(1, lev));
     }
 
-    /** The fitted line in words: {@code growth = 1.2 MiB + 1,043.0 B per key}. */
+    /** The fitted line in words: {@code 1.2 MiB + 1043.0 B per key}, or {@code median}. */
     String describe() {
         if (!fitted()) {
             return "median";
         }
         StringBuilder b = new StringBuilder();
-        String[] units = {" B", " B per key", " B per value byte"};
+        String[] units = {"", " B per key", " B per value byte"};
         for (int j = 0, k = 0; j < COLUMNS; j++) {
             if (columns[j]) {
-                b.append(b.length() == 0 ? "" : " + ").append(String.format(java.util.Locale.ROOT, "%.1f", x[k++]))
-                        .append(units[j]);
+                double v = x[k++];
+                b.append(b.length() == 0 ? (v < 0 ? "-" : "") : v < 0 ? " - " : " + ")
+                        .append(j == 0 ? io.memstore.measure.spec.Units.iec(Math.abs(v))
+                                : String.format(java.util.Locale.ROOT, "%.1f", Math.abs(v))).append(units[j]);
             }
         }
         return b.toString();

@@ -20,7 +20,7 @@ import java.util.Map;
  *  "scenarios": [{"name", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index",
  *                 "system"},
  *                 "machineMemory", "predicted": {"index.liveHeap", "process.rss"}, "low": {...}, "high": {...},
- *                 "recommended": {"xmx", "containerLimit", "maxDirectMemory"}, "fits", "model": i}],
+ *                 "recommended": {"xmx", "containerLimit", "maxDirectMemory", "peakRssHigh"}, "fits", "model": i}],
  *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "cval", "relativeRmsError",
  *            "looError", "runSpread", "undetermined", "rows",
  *            "rss": {"baselineRss", "baselineLow", "baselineHigh", "growth", "growthLooError", "rows"},
@@ -90,6 +90,7 @@ public final class PlanJson {
             rec.put("xmx", p.xmx());
             rec.put("containerLimit", p.containerLimit());
             rec.put("maxDirectMemory", p.maxDirectMemory() == 0 ? null : p.maxDirectMemory());
+            rec.put("peakRssHigh", Double.isNaN(p.peakHigh()) ? null : Math.round(p.peakHigh()));
             s.put("recommended", rec);
             if (p.model().etcdRestart() != null) {
                 Map<String, Object> restart = new LinkedHashMap<>();
@@ -111,15 +112,15 @@ public final class PlanJson {
         rules.put("rssBand", "baseline and growth of the calibration rows at their extremes (a growth fitted to the"
                 + " rows: its band), old = k * " + live + " with k from " + RssModel.kRange() + " at calibration and"
                 + " at the planned size, the heap band");
-        rules.put("rss", "baselineRss + growth + old + min(" + RssModel.youngCapText() + ", old / 2), old = " + live
-                + " / " + RssModel.midDivisor());
+        rules.put("rss", "baselineRss + growth + old + min(" + RssModel.youngCapText() + ", old / 2), old = "
+                + RssModel.kMidText() + " * " + live);
         rules.put("xmx", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high index.liveHeap + 64 MiB)");
         rules.put("maxDirectMemory", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high growth outside the heap),"
                 + " where it grows with the data");
-        rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, xmx +"
-                + " maxDirectMemory + baselineRss)); etcd: ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * the higher"
-                + " peak of load and restart); never below " + PlanRules.CONTAINER_MARGIN + " * the calibration"
-                + " rows' largest RSS");
+        rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, high"
+                + " process.peakRss, xmx + maxDirectMemory + baselineRss)); etcd: ceilMiB("
+                + PlanRules.CONTAINER_MARGIN + " * the higher peak of load and restart); never below "
+                + PlanRules.CONTAINER_MARGIN + " * the calibration rows' largest RSS");
         rules.put("fails", "predicted process.rss > machineMemory");
         model.put("rules", rules);
         List<Object> fits = new ArrayList<>();

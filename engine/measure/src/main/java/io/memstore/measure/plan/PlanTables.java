@@ -81,7 +81,7 @@ public final class PlanTables {
         if (etcd) {
             lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + c0 + N*(c1 + keySize)"
                     + " + H*c2 + R*cr + D*cd + W*cw + L*cl + V*cval fitted on the member's settled RSS (collected, freed"
-                    + " pages returned), H = revisions kept, D = revisions compacted away, R = raft entries in memory"
+                    + " pages returned), H = revisions kept, D = revisions up to the last compaction (it read them), R = raft entries in memory"
                     + " (all writes below snapshotCount; after a snapshot the entries since it + 5,000; after a restart"
                     + " those since it), W watchers, L leases, V value bytes kept; no -Xmx; container limit = 1.1 x the"
                     + " higher peak of load and restart: the high end at the longest raft log + the Go heap once more"
@@ -90,12 +90,15 @@ public final class PlanTables {
         }
         if (jvm) {
             lines.add("JVM scenarios: RSS = baseline + growth + old + young, old = " + RssModel.kRange()
-                    + " x (heap + " + RssModel.JVM_LIVE_HEAP_MIB + " MiB) as the probe's " + RssModel.freeRange()
-                    + " free heap allows, young = min(" + RssModel.youngCapText() + ", old / 2), growth outside the"
+                    + " x (heap + " + RssModel.JVM_LIVE_HEAP_MIB + " MiB): the live data, up to the probe's "
+                    + RssModel.freeRange() + " free heap where the load touched it, young = min("
+                    + RssModel.youngCapText() + ", old / 2), growth outside the"
                     + " heap the rows' median or, where it grows with them (data off the heap), fitted to them;"
                     + " -Xmx = 1.5 x high heap + 64 MiB; -XX:MaxDirectMemorySize = 1.5 x high growth outside the heap"
-                    + " when it grows with the data; container limit = 1.1 x max(high RSS, -Xmx + direct memory +"
-                    + " baseline RSS); never below what the calibration rows took");
+                    + " when it grows with the data; container limit = 1.1 x max(high RSS, high peak RSS, -Xmx +"
+                    + " direct memory + baseline RSS), the peak RSS (VmHWM) of other systems than memstore taken from"
+                    + " the rows as the growth is;"
+                    + " never below what the calibration rows took");
         }
         lines.add("a scenario fails when its predicted RSS exceeds machineMemory");
         return lines;
@@ -119,8 +122,8 @@ public final class PlanTables {
         }
         return (p.xmx() == 0 ? "no -Xmx (not a JVM)" : xmxFlag(p.xmx())) + (p.maxDirectMemory() == 0 ? ""
                 : " -XX:MaxDirectMemorySize=" + mebibytes(p.maxDirectMemory()) + "m (the data grow outside the"
-                + " heap)") + "; container limit " + limit
-                + "Mi (docker run --memory=" + limit + "m); " + store;
+                + " heap)") + "; container limit " + limit + "Mi (docker run --memory=" + limit + "m); " + store
+                + (Double.isNaN(p.peakHigh()) ? "" : "; the limit holds a peak RSS of up to " + Units.iec(p.peakHigh()));
     }
 
     /** An -Xmx flag to paste: whole MiB, rounded up, {@code -Xmx1870m}. */

@@ -4,6 +4,7 @@ import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.List;
 
@@ -17,7 +18,9 @@ import java.util.List;
  * <p>Every model must have a row to spare over its coefficients ({@link HeapModel#determined}): a fit through as many
  * rows as it has coefficients has no error to put in a band, and the plan is refused with the rows to add. A plan
  * never recommends a heap or container below what its own calibration rows took: -Xmx at least the rule's for
- * their largest heap, the container limit at least 1.1 times their largest peak RSS.
+ * their largest heap, the container limit at least 1.1 times their largest peak RSS, and for a JVM of another
+ * system than memstore (whose peak is its heap's, bounded by -Xmx) at least 1.1 times the high end of the rows'
+ * peak RSS carried to the scenario ({@link RssModel#fitPeak}).
  */
 public final class Planner {
     private Planner() {
@@ -71,10 +74,15 @@ public final class Planner {
             double rssHigh = rss.high(p, liveHigh);
             long xmx = Math.max(PlanRules.xmx(liveHigh), PlanRules.xmx(rowsHeap));
             long maxDirect = rss.offHeapData() ? PlanRules.maxDirectMemory(rss.growthHigh(p)) : 0;
-            long limit = Math.max(rowsLimit, PlanRules.containerLimit(rssHigh, xmx, maxDirect, rss.baselineRss()));
+            // memstore's peak is its heap's, which -Xmx bounds; another system's (RocksDB's memtables and
+            // compactions, a class's buffers) may grow outside the heap with the data, as its rows show
+            OffHeapGrowth peak = p.system() == SystemKind.MEMSTORE ? null : RssModel.fitPeak(rssRows);
+            double peakHigh = peak == null ? Double.NaN : rss.baselineHigh() + peak.high(p, rss.spread());
+            long limit = Math.max(rowsLimit, PlanRules.containerLimit(Math.max(rssHigh,
+                    Double.isNaN(peakHigh) ? 0 : peakHigh), xmx, maxDirect, rss.baselineRss()));
             double ur = Math.max(r - rssLow, rssHigh - r) / r;
             return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
-                    new ScenarioModel(source, heap, rss, uh, ur, null, null, heapSpread), maxDirect);
+                    new ScenarioModel(source, heap, rss, uh, ur, null, null, heapSpread), maxDirect, peakHigh);
         }
         RssModel idle = RssModel.fitProcess(rssRows);
         EtcdRssModel etcd = EtcdRssModel.fit(layout, used, p);
@@ -93,7 +101,7 @@ public final class Planner {
         long limit = Math.max(rowsLimit, PlanRules.containerLimit(peak, 0, 0, 0));
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
         return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, 0, limit,
-                new ScenarioModel(source, heap, idle, uh, ur, etcd, restart, heapSpread), 0);
+                new ScenarioModel(source, heap, idle, uh, ur, etcd, restart, heapSpread), 0, peak);
     }
 
     /**

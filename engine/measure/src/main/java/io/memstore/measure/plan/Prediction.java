@@ -18,10 +18,13 @@ import io.memstore.measure.spec.PlanScenario;
  * @param model          the models and uncertainties used
  * @param maxDirectMemory recommended -XX:MaxDirectMemorySize ({@link PlanRules#maxDirectMemory}), 0 for none: the
  *                       RSS grows outside the heap with the data only where the rows showed it
+ * @param peakHigh       the high end of the peak RSS the container limit holds (B): for a JVM the rows' peak RSS
+ *                       (VmHWM) carried to the scenario, for an etcd member its peak between two collections
+ *                       ({@link EtcdRssModel#peak}); NaN when the rows measured no peak
  */
 public record Prediction(PlanScenario scenario, double liveHeap, double liveHeapLow, double liveHeapHigh, double rss,
                          double rssLow, double rssHigh, long xmx, long containerLimit, ScenarioModel model,
-                         long maxDirectMemory) {
+                         long maxDirectMemory, double peakHigh) {
     /** Predicted RSS of an etcd member right after a restart (B), NaN when the rows measured no restart. */
     public double restartRss() {
         EtcdRssModel m = model.etcdRestart();

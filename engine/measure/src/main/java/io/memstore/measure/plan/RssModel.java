@@ -5,7 +5,6 @@ import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,18 +22,17 @@ import java.util.Locale;
  *   <li><b>baselineRss</b>: the JVM before the build, measured in every row: its code, the CDS archive, metaspace,
  *       thread stacks, the empty index or store, the first heap pages.</li>
  *   <li><b>heap(L)</b> for L bytes of live index (the heap model's prediction): under the probe's flags
- *       ({@link ProbeJvm}) the serial collector sizes the old generation after a full collection so that between
- *       {@link ProbeJvm#MIN_HEAP_FREE_PERCENT} % ({@code -XX:MinHeapFreeRatio}) and
- *       {@link ProbeJvm#MAX_HEAP_FREE_PERCENT} % ({@code MaxHeapFreeRatio}) of it is free, so it holds k times its
- *       live data with {@code 1/(1 - min) <= k <= 1/(1 - max)}; the live data is the index and the JVM's own
- *       objects (taken as {@value #JVM_LIVE_HEAP_MIB} MiB). The collector grows the old generation to the low end at
- *       once but shrinks it in steps (none at the first of consecutive shrinking full collections, then 10 %, 40 %
- *       and all of the excess); the probe reads the heap after at least four consecutive full collections, so a
- *       heap the load left larger has reached the high end by then and k lies within the range, not above it.
- *       Where in the range k lands depends on the collections' history, not on the data, so k is a band, not a
- *       fit (with both ratios equal the band is one ratio). The young generation is sized at a {@code NewRatio} (2)
- *       share of the old one up to {@code -XX:MaxNewSize} ({@link ProbeJvm#MAX_NEW_SIZE}) and is resident end to
- *       end, since the build cycled through it.</li>
+ *       ({@link ProbeJvm}) the serial collector sizes the old generation after a full collection so that
+ *       {@link ProbeJvm#MIN_HEAP_FREE_PERCENT} % ({@code -XX:MinHeapFreeRatio}) to
+ *       {@link ProbeJvm#MAX_HEAP_FREE_PERCENT} % ({@code MaxHeapFreeRatio}) of it is free; the live data is the index
+ *       and the JVM's own objects (taken as {@value #JVM_LIVE_HEAP_MIB} MiB). The committed free part is resident only
+ *       where objects once were: a load that left garbage in the old generation touched it, one whose objects all
+ *       stay live did not. So the resident old generation holds k times the live data with
+ *       {@code 1 <= k <= 1/(1 - max)}, k decided by the load's history of garbage, not by the data's size: a band,
+ *       not a fit. (The collector shrinks an old generation the load left larger in steps; the probe reads it after
+ *       at least four consecutive full collections, so it has come down to the committed size by then.) The young
+ *       generation is sized at a {@code NewRatio} (2) share of the old one up to {@code -XX:MaxNewSize}
+ *       ({@link ProbeJvm#MAX_NEW_SIZE}) and is resident end to end, since the build cycled through it.</li>
  *   <li><b>growth</b>: what the build added outside the heap and keeps (compiled code, metaspace of the classes the
  *       build first used, SQLite's page cache and statements for store rows, and the data itself where a store keeps
  *       it off the heap: direct buffers, native memory), less the heap pages the baseline already counted and
@@ -47,9 +45,9 @@ import java.util.Locale;
  *
  * <p><b>The band</b> ({@link #low}, {@link #high}) is derived, not chosen: a prediction is a calibration row's RSS
  * plus the heap the extra data takes, {@code rss_i - heap_k1(L_i) + heap_k2(L)}, and k1 (at calibration) and k2 (at
- * the planned size) may each lie anywhere in {@code [1/(1 - min), 1/(1 - max)]}. The low end takes the lowest k at
+ * the planned size) may each lie anywhere in {@code [1, 1/(1 - max)]}. The low end takes the lowest k at
  * the planned size, the highest at calibration, the smallest baseline and growth among the rows and the heap band's
- * low end; the high end the opposite. The central value takes the middle free ratio (k = 1/(1 - (min + max)/2)),
+ * low end; the high end the opposite. The central value takes the middle ratio (k = (1 + 1/(1 - max)) / 2),
  * the median baseline and the median growth. A growth fitted to the rows has its own band instead: its
  * leave-one-out error and the rows' RSS spread, carried by its leverage ({@link PlanRules#band}).
  *
@@ -83,24 +81,31 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
     static final int MAX_FREE_PERCENT = ProbeJvm.MAX_HEAP_FREE_PERCENT;
     /** The JVM's own live objects beside the index after the build (the probe's, the JDK's), in MiB. */
     static final int JVM_LIVE_HEAP_MIB = 4;
-    static final double K_LOW = 100.0 / (100 - MIN_FREE_PERCENT);
+    /**
+     * The least resident old generation per byte of live data: 1, the live data alone. The collector commits the
+     * free part ({@code -XX:MinHeapFreeRatio}) but it is resident only where objects were once, as after a load that
+     * left garbage in the old generation (memstore's B-tree splits); a load whose objects all stay live (a TreeMap of
+     * copies) leaves the free part untouched.
+     */
+    static final double K_LOW = 1.0;
+    /** The most: the committed old generation, all of it touched, {@code 1/(1 - MaxHeapFreeRatio)}. */
     static final double K_HIGH = 100.0 / (100 - MAX_FREE_PERCENT);
-    static final double K_MID = 100.0 / (100 - (MIN_FREE_PERCENT + MAX_FREE_PERCENT) / 2.0);
+    /** The ratio of the central prediction, the middle of the two. */
+    static final double K_MID = (K_LOW + K_HIGH) / 2;
 
-    /** The ratios k of the probe's old generation as a rule states them: {@code 1.11}, or {@code 1.11..1.25}. */
+    /** The ratios k of the probe's old generation as a rule states them: {@code 1.00..1.11}. */
     static String kRange() {
         return range(String.format(Locale.ROOT, "%.2f", K_LOW), String.format(Locale.ROOT, "%.2f", K_HIGH));
+    }
+
+    /** The ratio of the central prediction as a rule states it: {@code 1.056}. */
+    static String kMidText() {
+        return String.format(Locale.ROOT, "%.3f", K_MID);
     }
 
     /** The probe's free heap after a full collection as a rule states it: {@code 10 %}, or {@code 10..20 %}. */
     static String freeRange() {
         return range(Integer.toString(MIN_FREE_PERCENT), Integer.toString(MAX_FREE_PERCENT)) + " %";
-    }
-
-    /** The divisor of the live data in the central prediction's old generation: 1 - the middle free ratio. */
-    static String midDivisor() {
-        return BigDecimal.valueOf(200 - MIN_FREE_PERCENT - MAX_FREE_PERCENT).divide(BigDecimal.valueOf(200))
-                .stripTrailingZeros().toPlainString();
     }
 
     /** The probe's young-generation cap as a rule states it: {@code 8 MiB}. */
@@ -193,6 +198,29 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
                 Arrays.stream(baselines).max().getAsDouble(), anchors, K_LOW, K_MID, K_HIGH,
                 JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP, null, spread(rows));
         return partial.withGrowth();
+    }
+
+    /**
+     * The peak RSS above the baseline (process.peakRss, VmHWM: the load's high mark, write buffers, collections and a
+     * native store's memtables included), as the rows measured it: their median, or a line in keys and value bytes
+     * where it predicts the rows left out better ({@link OffHeapGrowth}); null when no row measured its peak.
+     */
+    public static OffHeapGrowth fitPeak(List<RowResult> rows) {
+        List<RowResult> measured = usable(rows).stream().filter(r -> r.metric(Metric.PROCESS_PEAK_RSS).isPresent())
+                .toList();
+        if (measured.isEmpty()) {
+            return null;
+        }
+        int n = measured.size();
+        double[] above = new double[n];
+        List<RowParams> params = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            RowResult r = measured.get(i);
+            above[i] = Math.max(1, r.metric(Metric.PROCESS_PEAK_RSS).getAsDouble()
+                    - r.metric(Metric.JVM_BASELINE_RSS).getAsDouble());
+            params.add(r.params());
+        }
+        return OffHeapGrowth.fit(params, above, above, above, above);
     }
 
     /** This model with its growth outside the heap chosen and fitted over its anchors. */

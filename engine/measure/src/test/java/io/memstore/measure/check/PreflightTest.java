@@ -58,6 +58,13 @@ class PreflightTest {
         assertThat(ProbeJvm.heapLimit(big.params())).isEqualTo(258L << 20);
         assertThat(Preflight.check(List.of(big), dir.resolve("out"), dir.resolve("out/work"), false,
                 machine(24 * GIB, 100 * GIB), List.of("-Xmx258m"))).startsWith("preflight: ");
+        // a row of another system is run with the -Xmx given: its data may live off the heap (a plan's flags for
+        // a store over direct buffers), and its probe stops at once if they do not
+        Row own = new Row("own", big.params().withSystem(io.memstore.measure.spec.SystemKind.of(
+                "com.example.DirectStore")));
+        Row rocks = new Row("rocks", big.params().withSystem(io.memstore.measure.spec.SystemKind.ROCKSDB));
+        assertThat(Preflight.check(List.of(own, rocks), dir.resolve("out"), dir.resolve("out/work"), false,
+                machine(24 * GIB, 100 * GIB), List.of("-Xmx64m"))).startsWith("preflight: ");
     }
 
     @Test

@@ -118,7 +118,8 @@ class PlanModelTest {
         // one calibration row: 10 MiB live, 30 MiB above its 40 MiB baseline
         RssModel model = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB)));
         // k from 1/(1 - MinHeapFreeRatio) to 1/(1 - MaxHeapFreeRatio), the young generation capped at MaxNewSize
-        assertThat(model.kLow()).isEqualTo(100.0 / (100 - ProbeJvm.MIN_HEAP_FREE_PERCENT));
+        // from the live data alone (a free part the load never touched) to the committed old generation
+        assertThat(model.kLow()).isEqualTo(1.0);
         assertThat(model.kHigh()).isEqualTo(100.0 / (100 - ProbeJvm.MAX_HEAP_FREE_PERCENT));
         assertThat(model.kMid()).isBetween(model.kLow(), model.kHigh());
         assertThat(model.youngCap()).isEqualTo(ProbeJvm.MAX_NEW_SIZE);
@@ -331,7 +332,8 @@ class PlanModelTest {
         assertThat(json).contains("\"schemaVersion\": 1", "\"scenarios\": [", "\"predicted\": {\"index.liveHeap\": "
                 + Math.round(p.liveHeap()) + ", \"process.rss\": " + Math.round(p.rss()) + "}",
                 "\"recommended\": {\"xmx\": " + p.xmx() + ", \"containerLimit\": " + p.containerLimit()
-                        + ", \"maxDirectMemory\": null}", "\"looError\": ", "\"undetermined\": [\"c0 (fixed bytes)",
+                        + ", \"maxDirectMemory\": null, \"peakRssHigh\": null}", "\"looError\": ",
+                "\"undetermined\": [\"c0 (fixed bytes)",
                 "\"fits\": true", "\"layout\": \"doubling-arrays\"", "\"model\": {", "\"calibration\": [");
         List<String> console = PlanTables.render(new PlanResult("spec", "s.yaml", List.of(p), List.of()));
         assertThat(String.join("\n", console)).contains("capacity plan", " fits", "s: c0 + N*(c1 + align8(16 +"
