@@ -101,7 +101,7 @@ final class IndexLoader implements RowScan.RowSink {
         buffer = null;
         lastRev = header.lastRev();
         rows = header.rows();
-        return new ImageCover(header.lastRev(), header.rows());
+        return new ImageCover(header.lastRev(), header.rows(), header.digest());
     }
 
     @Override

@@ -68,8 +68,11 @@ public final class RowScan {
         String problem(long rev, byte[] key, long createRev, long version);
     }
 
-    /** What a scan saw: the rows and the main revision of the newest, for the meta rows to be checked against. */
-    record Scan(long rows, long lastMain) {
+    /**
+     * What a scan saw, for the meta rows to be checked against: the rows, the main revision of the newest and their
+     * digest ({@link KeyDigest}, by the checksums stored in them).
+     */
+    public record Scan(long rows, long lastMain, long digest) {
     }
 
     private RowScan() {
@@ -92,6 +95,7 @@ public final class RowScan {
                          DamageSink damage) throws SQLException {
         long rows = 0;
         long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
         long from;
         long to;
         // one aggregate per query: SQLite reads a min() or max() alone from the end of the table's B-tree, but
@@ -102,7 +106,7 @@ public final class RowScan {
             from = rs.getLong(1);
             to = rs.getLong(2);
             if (from == 0) { // no row after it: min() of no rows is NULL, read as 0, which no revision is
-                return new Scan(0, 0);
+                return new Scan(0, 0, KeyDigest.EMPTY);
             }
         }
         List<Connection> connections = new ArrayList<>(List.of(ro));
@@ -124,6 +128,7 @@ public final class RowScan {
                     String problem = e.read(rev, b.entry[i]);
                     rows++;
                     lastMain = Revision.main(rev);
+                    digest ^= KeyDigest.ofEntry(rev, b.entry[i]);
                     if (problem != null) {
                         damage.damaged(rev, e.key(), problem);
                     } else {
@@ -134,7 +139,27 @@ public final class RowScan {
         } finally {
             SqliteConnections.closeQuietly(second); // after the scan's close: its readers have ended
         }
-        return new Scan(rows, lastMain);
+        return new Scan(rows, lastMain, digest);
+    }
+
+    /**
+     * What the kv_key rows after packed revision {@code after} are, read in one query through {@code s}: their count,
+     * the main revision of the newest and their digest, by the checksums stored in them (which are not checked
+     * here). For verify, which reads every row on its own, to compare an index image with the rows it covers.
+     */
+    public static Scan after(Statement s, long after) throws SQLException {
+        long rows = 0;
+        long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
+        try (ResultSet rs = s.executeQuery("SELECT rev, entry FROM kv_key WHERE rev > " + after + " ORDER BY rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                rows++;
+                lastMain = Revision.main(rev);
+                digest ^= KeyDigest.ofEntry(rev, SqliteConnections.orEmpty(rs.getBytes(2)));
+            }
+        }
+        return new Scan(rows, lastMain, digest);
     }
 
     /**

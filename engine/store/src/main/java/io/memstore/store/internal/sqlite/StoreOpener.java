@@ -218,7 +218,10 @@ final class StoreOpener {
      * The index loaded from the file's image and the kv_key rows after it, when the sink loads an image the file
      * has ({@link RowScan.RowSink#loadImage}): returns true. False, with the sink as it was, when it loads none,
      * and when the rows after it do not continue it (a row the sink refuses, or counts that disagree with the meta
-     * rows): the caller then scans every row, which finds what is wrong with the file if anything is.
+     * rows): the caller then scans every row, which finds what is wrong with the file if anything is. The counts
+     * include the digest ({@link KeyDigest}): the image's, with the terms of the rows after it, must be the file's,
+     * or the image was made from other rows (another file's, or those of a copy of this file that took other
+     * writes) and describes an index these rows do not make.
      */
     private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RowScan.RowSink sink)
             throws SQLException {
@@ -235,7 +238,8 @@ final class StoreOpener {
             RowScan.Scan after = RowScan.scanKeys(ro, s, file, image.lastRev(), meta.rowCount() - image.rows(), sink,
                     damageStops(file));
             RowScan.Scan all = new RowScan.Scan(image.rows() + after.rows(),
-                    after.rows() > 0 ? after.lastMain() : Revision.main(image.lastRev()));
+                    after.rows() > 0 ? after.lastMain() : Revision.main(image.lastRev()),
+                    image.digest() ^ after.digest());
             if (metaProblem(meta, all) == null) {
                 return true;
             }
@@ -323,7 +327,8 @@ final class StoreOpener {
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
                 metaValue(values, StoreSchema.META_FINISHED, file),
-                metaValue(values, StoreSchema.META_ROW_COUNT, file));
+                metaValue(values, StoreSchema.META_ROW_COUNT, file),
+                metaValue(values, StoreSchema.META_KEY_DIGEST, file));
     }
 
     private static long metaValue(Map<String, Long> values, String name, Path file) {
@@ -338,8 +343,8 @@ final class StoreOpener {
     /**
      * Null when the meta rows agree with the scan, else what is wrong. Every revision in (finished, current]
      * wrote at least one row that no compaction has deleted, so when current > finished the newest row is at
-     * current; rows never go beyond current; and the rows are as many as row_count says (fewer: rows that a
-     * damaged page no longer reaches).
+     * current; rows never go beyond current; the rows are as many as row_count says (fewer: rows that a
+     * damaged page no longer reaches); and their digest is key_digest ({@link KeyDigest}).
      */
     static String metaProblem(StoreMeta m, RowScan.Scan scan) {
         String problem = null;
@@ -354,13 +359,17 @@ final class StoreOpener {
             problem = "no row holds the current revision (newest row at " + lastMain + ")";
         } else if (scan.rows() != m.rowCount()) {
             problem = "it holds " + scan.rows() + " rows where " + m.rowCount() + " were written";
+        } else if (scan.digest() != m.keyDigest()) {
+            problem = "the digest of its rows is " + KeyDigest.toString(scan.digest()) + " where that of the rows"
+                    + " written is " + KeyDigest.toString(m.keyDigest()) + " (a row replaced by another that passes its"
+                    + " checksum, or a changed key_digest)";
         }
         if (problem == null) {
             return null;
         }
         return problem + "; current_revision " + m.currentRevision() + ", scheduled_compaction "
                 + m.scheduledCompaction() + ", finished_compaction " + m.finishedCompaction() + ", row_count "
-                + m.rowCount();
+                + m.rowCount() + ", key_digest " + KeyDigest.toString(m.keyDigest());
     }
 
     /** A new file's header marks and tables, in one transaction: a crash leaves either a complete store or nothing. */

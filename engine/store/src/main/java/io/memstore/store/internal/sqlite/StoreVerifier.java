@@ -82,7 +82,7 @@ final class StoreVerifier {
                     if (orphans > 0) {
                         problems.add(orphans + " kv_value rows have no kv_key row");
                     }
-                    problems.addAll(checks.imageProblems(s, meta));
+                    problems.addAll(checks.imageProblems(s, meta, scan));
                 } catch (StoreFormatException e) {
                     problems.add(e.getMessage());
                 } catch (SQLException e) {
@@ -105,18 +105,21 @@ final class StoreVerifier {
     private static RowScan.Scan scanJoined(Statement s, long[] rows, RowScan.DamageSink damage, RowScan.RowRule rule)
             throws SQLException {
         long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
         KeyEntry e = new KeyEntry();
         ValueRow valueRow = new ValueRow();
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
                 long rev = rs.getLong(1);
-                String problem = e.read(rev, orEmpty(rs.getBytes(2)));
+                byte[] entry = orEmpty(rs.getBytes(2));
+                String problem = e.read(rev, entry);
                 byte[] value = orEmpty(rs.getBytes(3));
                 rs.getLong(4);
                 boolean noValue = rs.wasNull();
                 rows[0]++;
                 lastMain = Revision.main(rev);
+                digest ^= KeyDigest.ofEntry(rev, entry);
                 byte[] key = e.key();
                 if (problem == null) {
                     problem = noValue ? "has no value row in kv_value"
@@ -125,6 +128,6 @@ final class StoreVerifier {
                 RowScan.report(damage, rule, rev, key, e.createRev, e.version, problem);
             }
         }
-        return new RowScan.Scan(rows[0], lastMain);
+        return new RowScan.Scan(rows[0], lastMain, digest);
     }
 }

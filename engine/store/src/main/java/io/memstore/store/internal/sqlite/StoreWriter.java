@@ -41,13 +41,16 @@ final class StoreWriter {
     private PreparedStatement setMeta;
     private PreparedStatement commitMeta;
     private boolean prepareAgain;
+    /** The {@link KeyDigest} of the rows in kv_key, as the meta row key_digest holds it after the last commit. */
+    private long keyDigest;
 
-    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers)
+    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers, long keyDigest)
             throws SQLException {
         this.file = file;
         this.connection = connection;
         this.checkpointer = checkpointer;
         this.readers = readers;
+        this.keyDigest = keyDigest;
         prepareStatements();
     }
 
@@ -57,8 +60,9 @@ final class StoreWriter {
         rowWriter = new RowWriter(connection);
         setMeta = connection.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
         commitMeta = connection.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
-                + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
-                + "', '" + StoreSchema.META_ROW_COUNT + "')");
+                + StoreSchema.META_CURRENT + "' THEN ? WHEN '" + StoreSchema.META_KEY_DIGEST + "' THEN ? ELSE value + ?"
+                + " END WHERE name IN ('" + StoreSchema.META_CURRENT + "', '" + StoreSchema.META_KEY_DIGEST + "', '"
+                + StoreSchema.META_ROW_COUNT + "')");
         prepareAgain = false;
     }
 
@@ -86,7 +90,7 @@ final class StoreWriter {
     }
 
     /**
-     * Writes {@code rows} (ascending revisions), the new current revision and row count in one SQLite
+     * Writes {@code rows} (ascending revisions), the new current revision, row count and key digest in one SQLite
      * transaction. On failure nothing of it is written and no transaction is left open.
      */
     void write(List<Change> rows, long currentRevision) {
@@ -97,14 +101,21 @@ final class StoreWriter {
             awaitLogRestart();
             begin();
             int n = rows.size();
+            long digest = keyDigest;
+            for (int i = 0; i < n; i++) {
+                Change c = rows.get(i);
+                digest ^= KeyDigest.ofEntry(c.rev(), c.entry());
+            }
             rowWriter.insert(rows);
             commitMeta.setLong(1, currentRevision);
-            commitMeta.setLong(2, n);
-            if (commitMeta.executeUpdate() != 2) {
-                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_ROW_COUNT
-                        + " are missing");
+            commitMeta.setLong(2, digest);
+            commitMeta.setLong(3, n);
+            if (commitMeta.executeUpdate() != 3) {
+                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + ", " + StoreSchema.META_KEY_DIGEST
+                        + " and " + StoreSchema.META_ROW_COUNT + " are missing");
             }
             commit();
+            keyDigest = digest;
             if (checkpointer != null) {
                 checkpointer.request();
             }
@@ -205,15 +216,17 @@ final class StoreWriter {
 
     /**
      * In one SQLite transaction, deletes every row (of kv_key and kv_value) at or below main revision {@code rev}
-     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished. kv_key's revisions
-     * are scanned in pages and both tables' rows deleted in runs of consecutive revisions, one range delete per
-     * run and table. Returns the number of changes deleted (rows of kv_key).
+     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished, the row count and key
+     * digest less the deleted rows. kv_key's revisions (with the checksums, for the digest) are scanned in pages and
+     * both tables' rows deleted in runs of consecutive revisions, one range delete per run and table. Returns the
+     * number of changes deleted (rows of kv_key).
      */
     long compact(long rev, long[] kept) {
         long upper = Revision.last(rev);
         long deleted = 0;
-        try (PreparedStatement page = connection.prepareStatement(
-                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
+        long digest = keyDigest;
+        try (PreparedStatement page = connection.prepareStatement("SELECT rev, substr(entry, 1, " + RowChecksum.BYTES
+                + ") FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
              PreparedStatement delete = connection.prepareStatement("DELETE FROM kv_key WHERE rev >= ? AND rev <= ?");
              PreparedStatement deleteValues = connection.prepareStatement(
                      "DELETE FROM kv_value WHERE rev >= ? AND rev <= ?");
@@ -225,28 +238,35 @@ final class StoreWriter {
             begin();
             long after = -1;
             int k = 0;
+            long[] revs = new long[COMPACT_PAGE_ROWS];
+            boolean[] keep = new boolean[COMPACT_PAGE_ROWS];
             while (true) {
-                long[] revs = new long[COMPACT_PAGE_ROWS];
                 int n = 0;
                 page.setLong(1, after);
                 page.setLong(2, upper);
                 try (ResultSet rs = page.executeQuery()) {
                     while (rs.next()) {
-                        revs[n++] = rs.getLong(1);
+                        long r = rs.getLong(1);
+                        // merged against the sorted kept array; a deleted row's checksum is read for the digest
+                        while (k < kept.length && kept[k] < r) {
+                            k++;
+                        }
+                        keep[n] = k < kept.length && kept[k] == r;
+                        if (!keep[n]) {
+                            digest ^= KeyDigest.ofEntry(r, SqliteConnections.orEmpty(rs.getBytes(2)));
+                        }
+                        revs[n++] = r;
                     }
                 }
                 if (n == 0) {
                     break;
                 }
-                // runs of revisions not in kept, merged against the sorted kept array
+                // runs of revisions not in kept
                 long runStart = -1;
                 long runEnd = -1;
                 for (int i = 0; i < n; i++) {
                     long r = revs[i];
-                    while (k < kept.length && kept[k] < r) {
-                        k++;
-                    }
-                    if (k < kept.length && kept[k] == r) {
+                    if (keep[i]) {
                         if (runStart >= 0) {
                             addRun(delete, deleteValues, runStart, runEnd);
                             runStart = -1;
@@ -270,9 +290,11 @@ final class StoreWriter {
                 }
             }
             setMeta(StoreSchema.META_FINISHED, rev);
+            setMeta(StoreSchema.META_KEY_DIGEST, digest);
             fewer.setLong(1, deleted);
             fewer.executeUpdate();
             commit();
+            keyDigest = digest;
             return deleted;
         } catch (SQLException e) {
             rollbackQuietly();

@@ -9,6 +9,9 @@ import java.util.List;
  * contents are theirs.
  */
 public interface VerifyChecks extends RowScan.RowRule {
-    /** The problems of the index image in the file {@code s} reads, against its meta rows; empty when none. */
-    List<String> imageProblems(Statement s, StoreMeta meta);
+    /**
+     * The problems of the index image in the file {@code s} reads, against its meta rows and {@code rows}, what the
+     * scan of every kv_key row saw (null when SQLite stopped it); empty when none.
+     */
+    List<String> imageProblems(Statement s, StoreMeta meta, RowScan.Scan rows);
 }
