@@ -82,7 +82,8 @@ final class IndexLoader implements RowScan.RowSink {
 
     /**
      * Loads the file's index image ({@link IndexImageRows#read}) into the index when it is an empty
-     * {@link BTreeIndex} that no row reached yet and the image is whole and current: the rows after the image's
+     * {@link BTreeIndex} that no row reached yet and the image is whole and current (the open then checks that it
+     * was made from the file's rows, by their digest, and resets this loader when not): the rows after the image's
      * then go to the index one by one, in revision order, as to any non-empty index.
      */
     @Override

@@ -16,7 +16,8 @@ import java.util.zip.CRC32C;
 /**
  * A {@link BTreeIndex} as the store file keeps it ({@link StoreSchema}'s {@code index_image}), so that an open can
  * load the index instead of rebuilding it from every key row: its settled leaves, array for array, in key order,
- * and a header that says which rows they cover. An open loads an image only when it is whole and current
+ * and a header that says which rows they cover and their digest. An open loads an image only when it is whole,
+ * current and made from this file's rows
  * ({@link #problem}), and otherwise rebuilds the index from the rows, as without one.
  *
  * <pre>

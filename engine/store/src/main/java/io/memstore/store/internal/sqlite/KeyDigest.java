@@ -4,10 +4,11 @@ package io.memstore.store.internal.sqlite;
  * The digest of a set of kv_key rows ({@link StoreSchema}): the exclusive or of one 64-bit term per row, a mix of
  * the row's packed revision and its checksum ({@link RowChecksum#ofEntry}, which covers the revision, key, version
  * and created revision). The meta row {@code key_digest} holds the digest of every row in kv_key, changed in the
- * transaction that adds or deletes rows; an index image holds the digest of the rows it was made from. Since every
- * row has a revision of its own and the terms are well mixed, two sets of rows that differ in any row, such as the
- * rows of two copies of one file that took other writes after the copy, have the same digest with a chance of about
- * 2<sup>-64</sup>, whatever their counts and last revisions.
+ * transaction that adds or deletes rows; an index image holds the digest of the rows it was made from. Every row
+ * has a revision of its own and the terms are well mixed, so two sets of rows that differ, such as the rows of two
+ * copies of one file that took other writes after the copy, have different digests whatever their counts and last
+ * revisions, unless every row that differs has the checksum of the other set's row of its revision (a chance of
+ * 2<sup>-32</sup> for each such row) or the terms cancel out (a chance of about 2<sup>-64</sup>).
  *
  * <p>A term is added and taken away by the same exclusive or, in any order: a commit changes the digest by its rows'
  * terms alone, a compaction by its deleted rows' terms, and the digest of the rows up to a revision is the file's

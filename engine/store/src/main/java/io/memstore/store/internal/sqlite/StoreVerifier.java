@@ -22,8 +22,10 @@ import java.util.List;
  * {@code MvccStore.verify}: checks a closed store file without writing to it, and lists every problem rather than
  * stopping at the first. Where the open reads kv_key alone, this reads every row of both tables, so it also finds
  * a damaged value, a key row without its value row and a value row without its key row; SQLite's own
- * {@code integrity_check} runs first. A damaged index image, which an open ignores without a word (it rebuilds
- * the index from the rows instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}).
+ * {@code integrity_check} runs first. The key rows' digest ({@link KeyDigest}) is compared with the meta row's. A
+ * damaged index image, or one made from other rows, which an open ignores without a word (it rebuilds the index
+ * from the rows instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}), against what the
+ * scan of the rows saw.
  */
 final class StoreVerifier {
     private StoreVerifier() {
