@@ -8,11 +8,14 @@ return { File basedir, File page, int width ->
     assert page.isFile() : "no report page ${page}"
     def probe = new File(page.parentFile, '.layout-' + page.name)
     // the measuring script: horizontal overflow of the page (and the tables or charts that cause it), every chart text inside its SVG's viewBox,
-    // legend entries not overlapping, and the SVGs' titles (the tooltips that name the drawn rows)
+    // legend entries not overlapping, the SVGs' titles (the tooltips that name the drawn rows), every table cell shown
+    // whole (clipped), every number in one line (wrapped), and each table's width and right edge against the part
+    // of the page that shows it
     def script = '''
 <script>
 window.addEventListener('load', function () {
-  var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, charts: [], wide: []};
+  var out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+      height: document.documentElement.scrollHeight, charts: [], wide: []};
   // what reaches past the window: tables and charts by their first words, so a failure names the culprit
   document.querySelectorAll('table, svg.memstore-chart, pre').forEach(function (e) {
     var r = e.getBoundingClientRect().right;
@@ -50,6 +53,58 @@ window.addEventListener('load', function () {
     }
     svg.querySelectorAll('title').forEach(function (t) { chart.titles.push(t.textContent); });
     out.charts.push(chart);
+  });
+  // every table cell within the part of the page that shows it: not cut by its own box (scrollWidth), nor by an
+  // ancestor that hides what overflows it (a skin's content column), nor by the window; and a number in one line
+  var visible = function (e) {
+    var left = 0, right = window.innerWidth;
+    for (var a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      var o = getComputedStyle(a).overflowX;
+      if (o !== 'visible') {
+        var r = a.getBoundingClientRect();
+        left = Math.max(left, r.left);
+        right = Math.min(right, r.right);
+      }
+    }
+    return {left: left, right: right};
+  };
+  var lines = function (node) {
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    var tops = {};
+    Array.prototype.forEach.call(range.getClientRects(), function (r) {
+      if (r.width > 0) { tops[Math.round(r.top)] = true; }
+    });
+    return Object.keys(tops).length;
+  };
+  var number = /^[-+]?[0-9][0-9,.]*( ?[A-Za-z%/]+)?( [(][-+0-9,.]+[)])?$/;
+  out.cells = 0; out.numbers = 0; out.clipped = []; out.wrapped = []; out.tables = [];
+  document.querySelectorAll('td, th').forEach(function (cell) {
+    var text = cell.textContent.replace(/\s+/g, ' ').trim();
+    var box = cell.getBoundingClientRect(), v = visible(cell);
+    out.cells++;
+    if (cell.scrollWidth > cell.clientWidth + 0.5 || box.right > v.right + 0.5 || box.left < v.left - 0.5) {
+      out.clipped.push(text + ' [' + Math.round(box.left) + '..' + Math.round(box.right) + ' px, shown '
+          + Math.round(v.left) + '..' + Math.round(v.right) + ', scrollWidth ' + cell.scrollWidth + ' of '
+          + cell.clientWidth + ']');
+    }
+    if (cell.tagName === 'TD' && number.test(text)) {
+      out.numbers++;
+      if (lines(cell) > 1) {
+        out.wrapped.push(text + ' (' + lines(cell) + ' lines, cell ' + Math.round(box.width) + ' px)');
+      }
+    }
+  });
+  // a piece of text marked unbreakable (a JVM flag, a number) stays on one line wherever it is
+  document.querySelectorAll('.memstore-nowrap, .memstore-word').forEach(function (e) {
+    if (lines(e) > 1) {
+      out.wrapped.push(e.textContent + ' (' + lines(e) + ' lines)');
+    }
+  });
+  document.querySelectorAll('table').forEach(function (t) {
+    var r = t.getBoundingClientRect(), v = visible(t);
+    out.tables.push({width: Math.round(r.width), right: Math.round(r.right), shownRight: Math.round(v.right),
+        columns: t.rows.length ? t.rows[0].cells.length : 0});
   });
   var pre = document.createElement('pre');
   pre.id = 'memstore-layout';

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')
 assert log.contains('memstore: PASSED: 2 budget outcome(s) (1 against the baseline): 2 passed, 0 warned, 0 failed; results in')

@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def out = new File(basedir, 'target/memstore')
 def json = new JsonSlurper().parse(new File(out, 'memstore.json'))
@@ -44,4 +45,11 @@ assert memstoreLines.size() >= 5
 memstoreLines.each { assert it.length() <= 160 : "a line of ${it.length()} characters: ${it}" }
 assert plugin.count { it =~ /memstore: row \d\/3 [^:]+: index / } == 3 // one line per row
 assert plugin.findAll { it.contains('PASSED') }.size() == 1 // the verdict once
+// one number format in every output: each row's puts/s as the console prints it is the cell of memstore.md
+def md = new File(out, 'memstore.md').text
+plugin.findAll { it =~ /memstore: row \d\/3 [^:]+: index / }.each { line ->
+    def puts = (line =~ /, ([0-9,]+) puts\/s/)
+    assert puts.find() : line
+    assert md.contains("| ${puts.group(1)} |") : "memstore.md lacks the console's ${puts.group(1)} puts/s:\n${md}"
+}
 true

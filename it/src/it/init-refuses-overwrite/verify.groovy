@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def spec = new File(basedir, 'src/memstore/workload.yaml')
 assert spec.text.startsWith("# the project's own spec: memstore:init must not touch it")
 assert spec.text.contains('name: mine')

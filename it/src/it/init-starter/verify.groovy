@@ -1,6 +1,7 @@
 import groovy.json.JsonSlurper
 import java.nio.file.Files
 import java.nio.file.attribute.PosixFilePermission
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def spec = new File(basedir, 'src/memstore/workload.yaml')
 assert spec.isFile()

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 // each spec names its class at line 7, column 24; the message of each, in the order of the builds
 def broken = 'memstore: the workload spec is broken: .*'

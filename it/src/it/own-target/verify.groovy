@@ -1,5 +1,6 @@
 import groovy.json.JsonSlurper
 import java.util.zip.ZipFile
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def map = 'com.example.store.MapStore'
 def copying = 'com.example.store.KeyCopyingMapStore'
@@ -27,8 +28,23 @@ assert outcomes.find { it.row.endsWith(copying) }.passed == false
 def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert (log =~ /own\/system=${java.util.regex.Pattern.quote(copying)}, index\.bytesPerKey/).find()
 assert log.contains('a key costs more than 260 B: does the store keep a copy of it?')
+// the failure names the row's largest classes: the key copies are byte[], 80 B per key more than the map's own
+def mapArrays = json.rows[0].account.classes.lines.find { it['class'] == 'byte[]' }.bytesPerKey
+def copyArrays = json.rows[1].account.classes.lines.find { it['class'] == 'byte[]' }.bytesPerKey
+def named = log =~ /largest classes: byte\[\] ([0-9.]+) B\/key, ([A-Za-z$\[\]]+) ([0-9.]+) B\/key, ([A-Za-z$\[\]]+) ([0-9.]+) B\/key/
+assert named.find() : 'the failure names the three largest classes'
+assert (named.group(1) as double) == Math.round(copyArrays * 10) / 10.0
+assert copyArrays - mapArrays > 79 && copyArrays - mapArrays < 82
+// each of the two accounts adds up to its row's live heap within 2 %
+json.rows.each { r ->
+    def a = r.account.classes
+    assert Math.abs(a.totalBytes - r.metrics['index.liveHeap']) <= 0.02 * r.metrics['index.liveHeap']
+}
 assert !log.contains("own/system=${map}, index.bytesPerKey")
 assert log.contains('BUILD FAILURE')
+// what was measured: the project's classes, not a store that no row ran
+assert log.contains("memstore: systems measured: the project's classes ${map}, ${copying}")
+assert !log.contains('store measured')
 
 // the library's jar holds its own code only: no memstore class, no target class
 def jar = new File(basedir, 'target/own-target-1.0.jar')
@@ -43,5 +59,8 @@ assert !deps.isEmpty()
 deps.each { assert it =~ /io\.memstore:[^:]+:jar:[^:]+:test\b/ : it }
 
 println "own-target: ${map} ${m['index.bytesPerKey']} B/key, ${copying} ${c['index.bytesPerKey']} B/key; " +
-        "copies ${extraPerKey} B/key"
+        "copies ${extraPerKey} B/key; byte[] ${mapArrays} -> ${copyArrays} B/key; failure: ${named.group(0)}"
+json.rows.each { r -> println "own-target account ${r.name}: " +
+        r.account.classes.lines.collect { "${it['class']} ${it.bytesPerKey} B/key" }.join(', ') +
+        ", other ${r.account.classes.other.bytesPerKey} B/key" }
 true

@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')

@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def json = new JsonSlurper().parse(new File(basedir, 'target/memstore/memstore.json'))
 assert json.environment.store.version == '0.9.0-pinned'

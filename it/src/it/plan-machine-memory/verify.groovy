@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
 assert log =~ /memstore: 1 scenario\(s\) exceed machineMemory:\s+raspberry: predicted process\.rss [0-9.]+ GiB \([0-9.]+ GiB\.\.[0-9.]+ GiB\), index\.liveHeap [0-9.]+ GiB, machineMemory 1\.0 GiB, recommended container limit [0-9.]+ GiB/

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
 assert log.contains('memstore: 1 row does not fit this machine; nothing was run:')

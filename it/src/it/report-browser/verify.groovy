@@ -1,4 +1,5 @@
 import javax.imageio.ImageIO
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 // Opens the generated site page in headless Chromium, as a reader would, and checks what it built and painted:
 // the DOM after parsing (three SVG charts with real line data, the tables' rows, the closing line) and a
@@ -31,10 +32,18 @@ assert lines.size() >= 4 : "expected at least 4 drawn lines with two or more poi
 assert (html =~ /class="memstore-bar"/).count >= 8 : 'the bytes-per-key bars are missing'
 assert (html =~ /<tr[ >]/).count >= 15 : 'the tables lack rows'
 assert html.contains('Workload index') && html.contains('c1, B per key') && html.contains('headroom')
-assert html.contains('End of the memstore report: 5 tables, 3 charts.')
+// five tables, the two workloads' split in two to fit the page
+assert html.contains('End of the memstore report: 7 tables, 3 charts.')
 
 // laid out at 1024 px: nothing overflows, every chart text inside its chart, legends apart, every row drawn
 assert layout.scrollWidth <= layout.width : "the page is ${layout.scrollWidth} px wide in a ${layout.width} px window: ${layout.wide}"
+// every cell shown whole, every number on one line, every table within what the page shows of it
+assert layout.clipped.isEmpty() : "cells cut off at ${layout.width} px: ${layout.clipped}"
+assert layout.wrapped.isEmpty() : "numbers broken over lines at ${layout.width} px: ${layout.wrapped}"
+assert layout.numbers >= 40 : "only ${layout.numbers} number cells found among ${layout.cells}"
+layout.tables.each { assert it.right <= it.shownRight : "a table of ${it.columns} columns ends at ${it.right} px, shown to ${it.shownRight}" }
+println "memstore browser check (${basedir.name}): ${layout.cells} cells, ${layout.numbers} numbers; tables " +
+        layout.tables.collect { "${it.columns} columns ${it.width} px to ${it.right} of ${it.shownRight}" }.join(', ')
 assert layout.charts.size() == 3
 layout.charts.each { c ->
     assert c.outside.isEmpty() : "${c.title}: text outside the chart: ${c.outside}"
@@ -46,16 +55,17 @@ new groovy.json.JsonSlurper().parse(new File(basedir, 'results/memstore.json')).
     assert titles.any { it.contains("row ${row}:") } : "row ${row} is drawn in no chart"
 }
 
+// the whole page in a 1024 px window, for the colour counts below and for a reader to look at
 def png = new File(basedir, 'target/memstore.png')
-run(flags + ['--window-size=1024,2600', "--screenshot=${png.absolutePath}", page.toURI().toString()],
-        new File(basedir, 'target/chromium.out'))
+run(flags + ["--window-size=1024,${Math.min(layout.height as int, 16000)}", "--screenshot=${png.absolutePath}",
+             page.toURI().toString()], new File(basedir, 'target/chromium.out'))
 def image = ImageIO.read(png)
 assert image != null && image.width == 1024
 def near = { int rgb, int r, int g, int b ->
     Math.abs(((rgb >> 16) & 0xff) - r) < 24 && Math.abs(((rgb >> 8) & 0xff) - g) < 24 && Math.abs((rgb & 0xff) - b) < 24
 }
 int blue = 0, orange = 0, green = 0
-for (int y = 0; y < image.height; y += 1) {
+for (int y = 0; y < Math.min(image.height, 2600); y += 1) { // the charts are in the page's first 2600 px
     for (int x = 0; x < image.width; x += 1) {
         int rgb = image.getRGB(x, y)
         if (near(rgb, 0x00, 0x72, 0xB2)) blue++          // first series' lines and markers

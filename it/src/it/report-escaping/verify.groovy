@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // Spec strings are text on the page, in HTML and in the SVG charts, never markup.
 def html = new File(basedir, 'target/site/memstore.html').getText('UTF-8')
 assert html.contains('&lt;script&gt;alert(&quot;memstore&quot;)&lt;/script&gt;') ||

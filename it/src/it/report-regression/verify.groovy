@@ -1,7 +1,10 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // A check that fails on a regression budget alone (failOnViolation=false lets the build go on to the report):
 // every output says FAILED with the same counts, and the standalone report lists the regression.
 def log = new File(basedir, 'build.log').text
 assert log.contains('BUILD SUCCESS')
+// the results directory's former user property still sets it (this build gives it), with a warning naming the new one
+assert log.contains('[WARNING] memstore: memstore.outputDirectory is the former name of memstore.resultDirectory; use that one')
 def line = (log =~ /memstore: (FAILED: 2 budget outcome\(s\) \(1 against the baseline\): 1 passed, 0 warned, 1 failed); results in/)
 assert line.find()
 def verdict = line.group(1)

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 // The site page of memstore:report, complete: tables, model, budgets, charts, and the closing line that only
 // a page rendered to its end carries.
 def page = new File(basedir, 'target/site/memstore.html')
@@ -11,17 +12,23 @@ assert html.contains('Model residuals')
 assert html.contains('>pass<') && html.contains('>warn<')
 assert html.contains('RSS above 1 MiB, as it will be')
 def charts = (html =~ /<svg /).count
-assert charts == 3 : "expected 3 SVG charts, found ${charts}"
+assert charts == 4 : "expected 4 SVG charts, found ${charts}"
+// the rows' accounts: the chart by class, and per row a table of its classes and one of its native memory
+assert html.contains('Bytes per key by class') && html.contains('What grew')
 assert html.contains('Index memory against N') && html.contains('Bytes per key by component')
 assert html.contains('RSS against N')
 assert (html =~ /<path d="M[0-9]/).count >= 4
-assert html.contains('End of the memstore report: 5 tables, 3 charts.')
+// the rows' class accounts, and the two workloads' tables each in two that fit a page
+assert html.contains('End of the memstore report: 19 tables, 4 charts.')
+assert html.contains('Workload index (index reference, store none, key pattern random) (continued)')
+// numbers kept whole by a span that survives this maven-site-plugin's Doxia
+assert html =~ /<td[^>]*><span class="memstore-nowrap" style="white-space:nowrap">[0-9]/
 // measured here, since no check ran before; the results were kept for the next report
 assert html.contains('measured by memstore:report')
 assert new File(basedir, 'target/memstore/memstore.json').isFile()
 def log = new File(basedir, 'build.log').text
 assert !log.contains('LinkageError') && !log.contains('NoSuchMethodError')
-assert log.contains('memstore: report page memstore.html: 5 tables, 3 charts')
+assert log.contains('memstore: report page memstore.html: 19 tables, 4 charts')
 assert log.contains('maven-site-plugin:3.22.0:site')
 assert log.contains('BUILD SUCCESS')
 true

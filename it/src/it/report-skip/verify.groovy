@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = new File(basedir, 'build.log').text
 assert log.contains('memstore: report skipped: no results in ')
 assert log.contains('runWhenMissing is false; run mvn memstore:check first')

@@ -1,4 +1,5 @@
 import java.util.zip.ZipFile
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 // dependency:list at runtime: the store and sqlite-jdbc alone
 def listed = new File(basedir, 'target/runtime-dependencies.txt').readLines()*.trim()

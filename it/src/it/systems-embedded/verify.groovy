@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def out = new File(basedir, 'target/memstore')
 def json = new JsonSlurper().parse(new File(out, 'memstore.json'))
@@ -22,6 +23,14 @@ def log = new File(basedir, 'build.log').text
 def md = new File(basedir, 'target/memstore/memstore.md').text
 assert md.contains('index, store and store options of memstore rows only (n/a for other systems)')
 assert md =~ /\| 10K \| 1 \| 64 B \| 256 B \| rocksdb \| [0-9.]+ \(/
+// RocksDB keeps its data off the heap: its figure is the process's growth per key, and its line leads with it
+def rocks = json.rows[2]
+assert Math.abs(rocks.metrics['process.bytesPerKey']
+        - (rocks.metrics['process.rss'] - rocks.metrics['jvm.baselineRss']) / 10_000) < 0.01
+assert rocks.metrics['index.liveHeap'] < 0.25 * rocks.metrics['process.bytesPerKey'] * 10_000
+assert log =~ /row 3\/3 systems\/system=rocksdb: process \+[0-9.]+ MiB \([0-9.]+ B\/key\), index [0-9.]+ MiB/
+// JVM rows carry an account: the class histogram's and Native Memory Tracking's
+json.rows.each { row -> assert row.account.classes != null && row.account.native != null && row.account.notes.isEmpty() }
 // each probe's run directory (the RocksDB library, the H2 file) is gone
 def work = new File(out, 'work')
 assert !work.exists() || work.list().length == 0

@@ -1,3 +1,4 @@
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 def log = evaluate(new File(basedir, '../../../src/it/unwrapped-log.groovy'))(new File(basedir, 'build.log'))
 assert log.contains('BUILD FAILURE')
 // a clear error naming the row and the member that ended, not a hang until the timeout

@@ -1,4 +1,5 @@
 import groovy.json.JsonSlurper
+evaluate(new File(basedir, '../../../src/it/console-width.groovy'))(basedir) // every memstore line <= 160 characters
 
 def out = new File(basedir, 'target/memstore')
 def json = new JsonSlurper().parse(new File(out, 'memstore.json'))

@@ -73,9 +73,9 @@ public final class ProcessFigures {
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
-            "  etcd-held-out CALIBRATION.json HELD-OUT.json",
-            "                           plan each etcd row of the second check's results from the first's rows; its RSS",
-            "                           after the load and after the restart must lie within 15 % and in the band",
+            "  plan-held-out CALIBRATION.json HELD-OUT.json",
+            "                           plan each row of the second check's results from the first's rows: its heap (JVM",
+            "                           rows), RSS and RSS after a restart (etcd rows) must lie within 15 % and in the band",
             "  targets                  the targets and their reasons (bench/targets.properties)");
 
     private ProcessFigures() {
@@ -191,15 +191,15 @@ public final class ProcessFigures {
                 }
                 return checks.stream().allMatch(Validation.Check::rssInBand) ? 0 : 1;
             }
-            case "etcd-held-out" -> {
+            case "plan-held-out" -> {
                 arguments(rest, 2, 2);
-                List<EtcdHeldOut.Check> checks = EtcdHeldOut.check(ResultJson.read(Path.of(rest.get(0))).rows(),
+                List<PlanHeldOut.Planned> planned = PlanHeldOut.check(ResultJson.read(Path.of(rest.get(0))).rows(),
                         ResultJson.read(Path.of(rest.get(1))).rows());
-                EtcdHeldOut.markdown(checks).forEach(out::println);
-                if (checks.isEmpty()) {
-                    throw new IllegalArgumentException(rest.get(1) + ": no etcd row with its RSS to check");
+                PlanHeldOut.markdown(planned).forEach(out::println);
+                if (planned.isEmpty()) {
+                    throw new IllegalArgumentException(rest.get(1) + ": no row to check");
                 }
-                return checks.stream().allMatch(EtcdHeldOut.Check::held) ? 0 : 1;
+                return planned.stream().allMatch(p -> p.checks().stream().allMatch(PlanHeldOut.Check::held)) ? 0 : 1;
             }
             case "targets" -> {
                 arguments(rest, 0, 0);

@@ -2,8 +2,7 @@ package io.memstore.maven;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.List;
-import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -11,15 +10,12 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
-/** Parameters every memstore goal shares: where the spec is, where results go, and the skip switch. */
+/**
+ * What {@code check}, {@code plan} and {@code baseline} share: the skip switch and the results directory, and the
+ * wrapping of a failure's message to the console's width. The goals that measure a spec add their parameters in
+ * {@link AbstractMeasuringMojo}; {@code baseline} reads results only, so it has no more than these.
+ */
 abstract class AbstractMemstoreMojo extends AbstractMojo {
-
-    /**
-     * The YAML workload spec. When not given, {@code src/memstore/workload.yaml} of the project if it exists, else
-     * the embedded default spec (etcd's storage memory benchmark). A spec that is given but missing is an error.
-     */
-    @Parameter(property = "memstore.spec")
-    private File spec;
 
     /** Skip memstore entirely. */
     @Parameter(property = "memstore.skip", defaultValue = "false")
@@ -28,37 +24,24 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
     /**
      * The directory of memstore's results: {@code check} writes memstore.json, .csv, .md and TEST-memstore.xml
      * there; {@code plan} fits from its memstore.json and writes plan.json beside it; {@code baseline} saves its
-     * memstore.json.
+     * memstore.json. The former user property {@code memstore.outputDirectory} still sets it, with a warning.
      */
-    @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
+    @Parameter(property = ResultDirectory.PROPERTY, defaultValue = "${project.build.directory}/"
+            + ResultDirectory.DEFAULT_NAME)
     private File resultDirectory;
-
-    /**
-     * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
-     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 reads at once:
-     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run.
-     */
-    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
-    private long settleMillis;
-
-    /**
-     * Gets each probe times after its memory readings, for the gets/s figure (over a sample of the live keys, after
-     * a warm-up of half as many; a row of another system may cap them). Fewer are quicker, for runs whose speed
-     * nobody looks at, and noisier; 0 times none, and the rows then have no gets/s.
-     */
-    @Parameter(property = "memstore.gets", defaultValue = "200000")
-    private int gets;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
-    /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
-    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
-    private List<Artifact> pluginArtifacts;
+    /** The build's session: its user properties and the directory Maven was started in. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    private MavenSession session;
 
     /** This goal's execution, for the length of the prefix Maven prints before a failure's message. */
     @Parameter(defaultValue = "${mojoExecution}", readonly = true)
     private MojoExecution mojoExecution;
+
+    private Path resolvedResultDirectory;
 
     /**
      * Runs the goal; a failure's message is wrapped to the console's width (see {@link ConsoleLines#message}),
@@ -104,21 +87,24 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
         return project.getBasedir().toPath();
     }
 
-    /** {@code path} as memstore names it to the user, see {@link ProjectPaths}. */
+    /** {@code path} as memstore writes it in a file it makes, see {@link ProjectPaths}. */
     protected String relative(Path path) {
         return ProjectPaths.relative(baseDirectory(), path);
     }
 
-    protected abstract void run() throws MojoExecutionException, MojoFailureException;
-
-    /** The shared path from these parameters to the spec and the probes (see {@link SpecRun}). */
-    protected SpecRun specRun() throws MojoExecutionException {
-        return SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog()).withSettle(settleMillis)
-                .withGets(gets);
+    /** {@code path} as the console names it: openable from where Maven was started ({@link ProjectPaths#shown}). */
+    protected String shown(Path path) {
+        return ProjectPaths.shown(session, path);
     }
 
+    protected abstract void run() throws MojoExecutionException, MojoFailureException;
+
+    /** The results directory (see {@link ResultDirectory}). */
     protected Path resultDirectory() {
-        return resultDirectory.toPath();
+        if (resolvedResultDirectory == null) {
+            resolvedResultDirectory = ResultDirectory.resolve(resultDirectory, project, session, getLog());
+        }
+        return resolvedResultDirectory;
     }
 
     protected MavenProject project() {

@@ -4,6 +4,7 @@ import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.result.AtomicFiles;
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.RunResult;
+import io.memstore.measure.result.Verdict;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,12 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code -Dmemstore.baseline=...}. The file is read first, so a broken result is never saved, and the paths in it
  * (the spec file, an earlier baseline) are written relative to the project's directory, so a committed baseline
  * names no directory of the machine that made it.
+ *
+ * <p>Only a run that measured every row is saved: an incomplete one (a row failed, or the run was stopped and its
+ * outputs still say it is in progress) is refused whatever {@code force} says, since a baseline of it would lack
+ * rows. A complete run whose budgets failed is refused too unless {@code memstore.force} is true, and then saved with
+ * a warning: a baseline is what later runs must not grow past, and one made from a failing run would accept the
+ * growth that failed it.
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends AbstractMemstoreMojo {
@@ -29,9 +36,13 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.baseline")
     private File baseline;
 
+    /** Save the baseline from a complete run whose budgets failed, with a warning; never from an incomplete run. */
+    @Parameter(property = "memstore.force", defaultValue = "false")
+    private boolean force;
+
     /** The result with its spec file and baseline file relative to the project's base directory when under it. */
     private RunResult withoutLocalPaths(RunResult result) {
-        Path base = project().getBasedir().toPath();
+        Path base = baseDirectory();
         BaselineComparison b = result.baseline();
         return result.withSpecFile(ProjectPaths.relative(base, result.specFile()), b == null ? null
                 : new BaselineComparison(ProjectPaths.relative(base, b.file()), b.found(), b.specName(), b.note(),
@@ -42,7 +53,7 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     protected void run() throws MojoExecutionException {
         Path source = resultDirectory().resolve(ResultJson.FILE_NAME);
         Path target = baseline != null ? baseline.toPath()
-                : project().getBasedir().toPath().resolve(CONVENTIONAL_BASELINE);
+                : baseDirectory().resolve(CONVENTIONAL_BASELINE);
         if (!Files.isRegularFile(source)) {
             throw new MojoExecutionException("memstore: no " + source + " to save as the baseline; run memstore:check"
                     + " first (e.g. mvn verify memstore:baseline)");
@@ -50,13 +61,23 @@ public class BaselineMojo extends AbstractMemstoreMojo {
         try {
             RunResult result = ResultJson.read(source);
             if (!result.complete()) {
-                throw new MojoExecutionException("memstore: the last check stopped early ("
+                throw new MojoExecutionException("memstore: the last check did not complete ("
                         + result.failure().describe() + "): a baseline of it would lack rows; nothing was saved."
                         + " Run memstore:check again first");
             }
+            if (!result.passed()) {
+                String verdict = Verdict.of(result).line();
+                if (!force) {
+                    throw new MojoExecutionException("memstore: the last check failed its budgets (" + verdict
+                            + "): a baseline of it would accept what failed it; nothing was saved. Fix the"
+                            + " failures, or save it anyway with -Dmemstore.force=true");
+                }
+                ConsoleLines.wrap("memstore: saving the baseline from a check that failed its budgets ("
+                        + verdict + "), as memstore.force=true asks").forEach(getLog()::warn);
+            }
             AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
-            getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
-                    + ", " + result.rows().size() + " rows)");
+            ConsoleLines.wrap("memstore: baseline " + shown(target) + " saved from " + shown(source) + " (spec "
+                    + result.specName() + ", " + result.rows().size() + " rows)").forEach(getLog()::info);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot save the baseline: " + e.getMessage(), e);
         }

@@ -2,7 +2,9 @@ package io.memstore.maven;
 
 import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.ClassGrowth;
 import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.result.AccountLines;
 import io.memstore.measure.result.ClosestBudget;
 import io.memstore.measure.result.StepSummary;
 import io.memstore.measure.result.ConsoleTables;
@@ -22,20 +24,18 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Measures the rows of a YAML workload spec, each in a forked JVM, prints the tables, the fitted memory model and
- * every budget, writes memstore.json, memstore.csv and memstore.md, and fails the build when an error-level
- * budget is exceeded.
+ * Measures the rows of a YAML workload spec, each in a forked JVM, and fails the build when an error-level budget
+ * is exceeded. The log prints a line per row as it is measured, the fitted memory model beside etcd's (when the rows determine it), each
+ * budget that warned or failed, the one closest to its limit on success, and the verdict; the full tables and
+ * every budget with its headroom go to memstore.md (and to the log with {@code -X}), beside memstore.json,
+ * memstore.csv and TEST-memstore.xml.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
-public class CheckMojo extends AbstractMemstoreMojo {
+public class CheckMojo extends AbstractMeasuringMojo {
     /** Fail the build when an error-level budget is exceeded; false only reports. */
     @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
     private boolean failOnViolation;
-
-    /** Extra flags for every probe JVM, separated by spaces; they come after memstore's own and win. */
-    @Parameter(property = "memstore.jvmArgs")
-    private String jvmArgs;
 
     /** Only the rows whose names match these comma-separated glob patterns, e.g. {@code index/*}. */
     @Parameter(property = "memstore.only")
@@ -45,11 +45,7 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.scale", defaultValue = "1")
     private double scale;
 
-    /** Per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running is killed. */
-    @Parameter(property = "memstore.timeout", defaultValue = "30m")
-    private String timeout;
-
-    /** Keep each run's temporary directory (SQLite file, probe output) under the output directory. */
+    /** Keep each run's temporary directory (SQLite file, probe output) under the results directory. */
     @Parameter(property = "memstore.keepFiles", defaultValue = "false")
     private boolean keepFiles;
 
@@ -68,11 +64,10 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path baselineFile = resolveBaseline();
-        RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
-                .measure(only, scale, baselineFile, baselineMissing);
+        RunResult result = specRun(keepFiles).measure(only, scale, baselineFile, baselineMissing);
         // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
-        for (String line : ConsoleTables.render(result)) {
-            getLog().debug(line);
+        for (String line : ConsoleTables.render(result, ConsoleLines.TABLE_WIDTH)) {
+            ConsoleLines.wrap(line.isEmpty() ? "memstore:" : "memstore: " + line).forEach(getLog()::debug);
         }
         String model = ConsoleTables.modelLine(result.model());
         if (model != null) {
@@ -84,7 +79,8 @@ public class CheckMojo extends AbstractMemstoreMojo {
             }
         }
         if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
-            getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
+            ConsoleLines.wrap("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE))
+                    .forEach(getLog()::info);
         }
         verdict(result);
     }
@@ -99,7 +95,9 @@ public class CheckMojo extends AbstractMemstoreMojo {
     }
 
     /**
-     * The verdict, once: each warned outcome as a warning; the budgets not judged, counted by reason, with the
+     * The verdict, once: each warned outcome as a warning, under a heap or process budget with what the row's account
+     * says ({@link AccountLines}: its largest classes, or where its process's growth went), under a regression of
+     * the heap the classes that grew; the budgets not judged, counted by reason, with the
      * reason; the undetermined model as a warning only when a model budget needed it; the verdict line; on
      * success the budget closest to its limit. A run that a row stopped fails the build with that row's failure
      * whatever {@code failOnViolation} says (nothing was measured to judge past it); the outcomes that fail the
@@ -112,32 +110,44 @@ public class CheckMojo extends AbstractMemstoreMojo {
         boolean modelNeeded = false;
         for (BudgetOutcome outcome : result.budgets()) {
             if (!outcome.judged()) {
-                getLog().debug("memstore: budget not judged: " + outcome.describe());
+                ConsoleLines.wrap("memstore: budget not judged: " + outcome.describe()).forEach(getLog()::debug);
                 if (outcome.metric().isModel() && outcome.message().startsWith(BudgetJudge.MODEL_UNDETERMINED)) {
                     modelNeeded = true; // said once below, as the warning about the model
                 } else {
                     notJudged.merge(outcome.message(), 1, Integer::sum);
                 }
             } else if (outcome.warns()) {
-                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()
+                        + AccountLines.under(outcome, result.rows()).map(l -> "\nmemstore:   " + l).orElse(""))
+                        .forEach(getLog()::warn);
             } else if (outcome.failsRun()) {
-                failures.add(outcome.describe());
+                failures.add(outcome.describe()
+                        + AccountLines.under(outcome, result.rows()).map(l -> "\n    " + l).orElse(""));
             }
         }
+        int noAccount = 0;
         List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
         for (RegressionOutcome outcome : regressions) {
+            String growth = AccountLines.under(outcome).filter(l -> !outcome.passed()).orElse(null);
             if (outcome.failsRun()) {
-                failures.add("regression: " + outcome.describe());
+                failures.add("regression: " + outcome.describe() + (growth == null ? "" : "\n    " + growth));
             } else if (!outcome.passed()) {
-                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
+                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()
+                        + (growth == null ? "" : "\nmemstore:   " + growth)).forEach(getLog()::warn);
+            } else if (AccountLines.under(outcome).filter(ClassGrowth.NO_BASELINE_ACCOUNT::equals).isPresent()) {
+                noAccount++;
             }
+        }
+        if (noAccount > 0) {
+            ConsoleLines.wrap("memstore: " + noAccount + " comparison(s) against the baseline without a class account:"
+                    + " " + ClassGrowth.NO_BASELINE_ACCOUNT).forEach(getLog()::info);
         }
         notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
                 .forEach(getLog()::info));
         if (modelNeeded && result.model() != null) {
             ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
         }
-        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()))
+        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + shown(resultDirectory()))
                 .forEach(result.passed() ? getLog()::info : getLog()::error);
         if (result.passed()) {
             ClosestBudget.of(result).ifPresent(c -> ConsoleLines.wrap("memstore: " + c.line()).forEach(getLog()::info));

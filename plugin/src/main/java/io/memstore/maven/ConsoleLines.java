@@ -20,6 +20,8 @@ final class ConsoleLines {
     private static final String CONTINUATION = "memstore:   ";
     /** The least room a first line gets, however long Maven's prefix before it. */
     private static final int MIN_FIRST = 20;
+    /** The shortest piece of a long word put at the end of a line; less room starts the word on the next line. */
+    private static final int MIN_PIECE = 10;
 
     private ConsoleLines() {
     }
@@ -59,7 +61,28 @@ final class ConsoleLines {
         boolean fresh = true; // the line holds nothing but its indent
         int start = text.length() - text.stripLeading().length();
         line.append(text, 0, start);
-        for (String word : text.substring(start).split(" ")) {
+        for (String whole : text.substring(start).split(" ")) {
+            String word = whole;
+            // a word longer than a line (a path, a row name) is cut where the line ends, and goes on below
+            while (line.length() + (fresh ? 0 : 1) + word.length() > width
+                    && word.length() > width - indent.length()) {
+                int room = width - line.length() - (fresh ? 0 : 1);
+                if (room < MIN_PIECE) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                    line.append(indent);
+                    width = WIDTH;
+                    fresh = true;
+                    continue;
+                }
+                line.append(fresh ? "" : " ").append(word, 0, room);
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(indent);
+                width = WIDTH;
+                fresh = true;
+                word = word.substring(room);
+            }
             if (!fresh && line.length() + 1 + word.length() > width) {
                 lines.add(line.toString());
                 line.setLength(0);

@@ -7,6 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -30,6 +31,10 @@ public class InitMojo extends AbstractMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
+    /** The build's session: the directory Maven was started in, from which the console names the file. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    private MavenSession session;
+
     @Override
     public void execute() throws MojoExecutionException {
         Path target = spec != null ? spec.toPath()
@@ -44,8 +49,8 @@ public class InitMojo extends AbstractMojo {
             // CREATE_NEW: a spec that exists, even one created a moment ago by another build, stays as it is
             Files.write(target, text, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
-            getLog().info("memstore: wrote the starter spec " + project.getBasedir().toPath().toAbsolutePath()
-                    .relativize(target.toAbsolutePath()) + "; edit it, then run mvn memstore:check");
+            ConsoleLines.wrap("memstore: wrote the starter spec " + ProjectPaths.shown(session, target)
+                    + "; edit it, then run mvn memstore:check").forEach(getLog()::info);
         } catch (FileAlreadyExistsException e) {
             throw new MojoExecutionException("memstore: " + target + " exists; memstore:init never overwrites a"
                     + " spec (delete or move it first, or name another file with -Dmemstore.spec=FILE)");

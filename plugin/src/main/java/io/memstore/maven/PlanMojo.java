@@ -34,7 +34,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * small key counts that this goal performs.
  */
 @Mojo(name = "plan", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
-public class PlanMojo extends AbstractMemstoreMojo {
+public class PlanMojo extends AbstractMeasuringMojo {
     /** Where the rows to fit come from: {@code auto} (default), {@code results} or {@code run}. */
     @Parameter(property = "memstore.calibration", defaultValue = "auto")
     private String calibration;
@@ -43,7 +43,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.calibrationKeys", defaultValue = "25K,100K")
     private String calibrationKeys;
 
-    /** The results file to fit from; default the output directory's memstore.json. */
+    /** The results file to fit from; default the results directory's memstore.json. */
     @Parameter(property = "memstore.results")
     private File results;
 
@@ -75,20 +75,37 @@ public class PlanMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.store")
     private String store;
 
+    /**
+     * The ad-hoc scenario's system: {@code memstore}, {@code etcd}, {@code etcd-cluster}, {@code h2},
+     * {@code rocksdb} or a class of the project's test classpath, like {@code com.example.MyTarget}; default the
+     * spec's {@code defaults}, else the systems of the spec's rows when it measures no memstore row, else memstore.
+     */
+    @Parameter(property = "memstore.system")
+    private String system;
+
+    /** The ad-hoc etcd scenario's {@code --snapshot-count}, like {@code 100K}. */
+    @Parameter(property = "memstore.snapshotCount")
+    private String snapshotCount;
+
+    /** The ad-hoc scenario's compaction period, like {@code every 10K}. */
+    @Parameter(property = "memstore.compact")
+    private String compact;
+
+    /** The ad-hoc etcd scenario's leases, like {@code 1K}. */
+    @Parameter(property = "memstore.leases")
+    private String leases;
+
+    /** The ad-hoc etcd scenario's share of keys put with a lease, like {@code 20%}. */
+    @Parameter(property = "memstore.leasedKeys")
+    private String leasedKeys;
+
+    /** The ad-hoc etcd scenario's watchers, like {@code 100}. */
+    @Parameter(property = "memstore.watchers")
+    private String watchers;
+
     /** The ad-hoc scenario's machine or container memory, like {@code 4GiB}. */
     @Parameter(property = "memstore.machineMemory")
     private String machineMemory;
-
-    /** Extra flags for calibration probes, separated by spaces. */
-    @Parameter(property = "memstore.jvmArgs")
-    private String jvmArgs;
-
-    /**
-     * Per calibration run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds; a probe still running
-     * is killed.
-     */
-    @Parameter(property = "memstore.timeout", defaultValue = "30m")
-    private String timeout;
 
     /** Fail when a scenario exceeds its machineMemory; false only reports. */
     @Parameter(property = "memstore.failOnViolation", defaultValue = "true")
@@ -96,7 +113,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
 
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
-        SpecRun path = specRun().withProbe(jvmArgs, timeout, false);
+        SpecRun path = specRun(false);
         WorkloadSpec spec = path.spec();
         RunnerOptions runner = path.runner("calibration ");
         PlanResult result;
@@ -114,7 +131,8 @@ public class PlanMojo extends AbstractMemstoreMojo {
             result = Plan.run(spec.name(), spec.source(), scenarios, request, line -> {
                 info("memstore: " + line);
                 if (line.contains("calibration run")) {
-                    info("memstore: calibration " + path.storeLine());
+                    info("memstore: calibration " + path.measuredLine(scenarios.stream()
+                            .map(s -> s.params().system()).toList()));
                 }
             });
         } catch (IllegalArgumentException e) {
@@ -129,7 +147,7 @@ public class PlanMojo extends AbstractMemstoreMojo {
         for (String line : plan.subList(1, plan.size())) {
             info(line.isEmpty() ? "memstore:" : "memstore: " + line);
         }
-        info("memstore: plan written to " + relative(resultDirectory().resolve(Plan.FILE_NAME)));
+        info("memstore: plan written to " + shown(resultDirectory().resolve(Plan.FILE_NAME)));
         for (Prediction p : result.predictions()) {
             if (p.limitExceedsMachine()) {
                 ConsoleLines.wrap("memstore: scenario " + p.scenario().name() + " fits machineMemory "
@@ -161,13 +179,27 @@ public class PlanMojo extends AbstractMemstoreMojo {
         put(adHoc, "keyPattern", keyPattern);
         put(adHoc, "index", index);
         put(adHoc, "store", store);
+        put(adHoc, "system", system);
+        put(adHoc, "snapshotCount", snapshotCount);
+        put(adHoc, "compact", compact);
+        put(adHoc, "leases", leases);
+        put(adHoc, "leasedKeys", leasedKeys);
+        put(adHoc, "watchers", watchers);
         put(adHoc, PlanScenario.MACHINE_MEMORY, machineMemory);
         if (!adHoc.isEmpty()) {
             if (!adHoc.containsKey("keys")) {
                 throw new MojoExecutionException("memstore: an ad-hoc scenario needs -Dmemstore.keys (like 10M);"
                         + " given: " + String.join(", ", adHoc.keySet().stream().map(k -> "memstore." + k).toList()));
             }
-            return List.of(spec.scenario("command-line", adHoc, "memstore.", "command line"));
+            List<PlanScenario> adHocScenarios = spec.commandLineScenarios("command-line", adHoc, "memstore.",
+                    "command line");
+            if (!adHoc.containsKey("system")) {
+                info("memstore: planning system " + String.join(", ", adHocScenarios.stream()
+                        .map(s -> s.params().system().specName()).toList()) + (adHocScenarios.get(0).origin()
+                        .contains("as the spec's rows") ? ", the system of the spec's rows" : "")
+                        + "; -Dmemstore.system names another");
+            }
+            return adHocScenarios;
         }
         if (spec.plan().isEmpty()) {
             throw new MojoExecutionException("memstore: " + spec.source() + " has no plan: section; add scenarios"

@@ -3,6 +3,7 @@ package io.memstore.maven;
 import io.memstore.measure.probe.MeasuredStore;
 import io.memstore.measure.probe.StoreDescriptor;
 import io.memstore.measure.spec.ClasspathClassCheck;
+import io.memstore.measure.spec.SystemKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -104,6 +105,27 @@ record ProbeClasspath(List<Path> entries, MeasuredStore store, List<Path> projec
     String describe() {
         return store == null ? "store measured: not known (no memstore-store among the plugin's artifacts)"
                 : "store measured: " + store.describe();
+    }
+
+    /**
+     * What the goal logs, before the rows run, about what they measure: memstore's store when some row measures it
+     * ({@link #describe()}), and the other systems and the project's target classes by name, like
+     * {@code systems measured: the project's class com.example.MapStore} for a spec that names only its own.
+     *
+     * @param systems the systems of the rows about to run, in the spec's order
+     */
+    String describe(Collection<SystemKind> systems) {
+        Set<SystemKind> distinct = new LinkedHashSet<>(systems);
+        List<String> others = new ArrayList<>();
+        distinct.stream().filter(s -> !s.isClass() && s != SystemKind.MEMSTORE).forEach(s -> others.add(s.specName()));
+        List<String> classes = distinct.stream().filter(SystemKind::isClass).map(SystemKind::specName).toList();
+        if (!classes.isEmpty()) {
+            others.add("the project's " + (classes.size() == 1 ? "class " : "classes ") + String.join(", ", classes));
+        }
+        if (!distinct.contains(SystemKind.MEMSTORE)) {
+            return "systems measured: " + (others.isEmpty() ? "none" : String.join(", ", others));
+        }
+        return describe() + (others.isEmpty() ? "" : "; other systems: " + String.join(", ", others));
     }
 
     private static MeasuredStore measured(Artifact a, String source, String where) {

@@ -1,13 +1,15 @@
 package io.memstore.maven;
 
 import java.nio.file.Path;
+import org.apache.maven.execution.MavenSession;
 
 /**
- * How memstore names a file in what it prints and writes: relative to the project's base directory when the file
- * lies inside it, with {@code /} between names on every platform, so that a log, a committed baseline or a
- * published report holds no directory of the machine that made it. In a log a file outside the project keeps its
- * absolute path, the shortest that finds it from anywhere; a published page names it from the project with
- * {@code ..} instead ({@link #published}).
+ * How memstore names a file in what it prints and writes: in what it writes, relative to the project's base
+ * directory when the file lies inside it, with {@code /} between names on every platform, so that a committed
+ * baseline or a published report holds no directory of the machine that made it; a file outside the project keeps
+ * its absolute path, the shortest that finds it from anywhere, or on a published page is named from the project
+ * with {@code ..} ({@link #published}). On the console a file is named as the user can open it from where Maven
+ * was started ({@link #shown}), which is not the project's directory in {@code mvn -f site/pom.xml}.
  */
 final class ProjectPaths {
     private ProjectPaths() {
@@ -19,6 +21,17 @@ final class ProjectPaths {
         Path abs = path.toAbsolutePath().normalize();
         return abs.startsWith(root) && !abs.equals(root)
                 ? root.relativize(abs).toString().replace('\\', '/') : abs.toString();
+    }
+
+    /**
+     * {@code path} as the console names it: relative to the directory Maven was started in when inside it, else
+     * absolute. That directory is the Maven process's {@code user.dir} (as the session's system properties hold
+     * it); the request's base directory would not do, as Maven moves it to the POM's directory under {@code -f}.
+     */
+    static String shown(MavenSession session, Path path) {
+        String started = session == null || session.getSystemProperties() == null ? null
+                : session.getSystemProperties().getProperty("user.dir");
+        return relative(Path.of(started != null ? started : System.getProperty("user.dir")), path);
     }
 
     /**

@@ -7,8 +7,10 @@ import io.memstore.measure.spec.ClasspathClassCheck;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -51,12 +53,15 @@ final class ProjectProbe {
      * The spec (null: the built-in one), every class it names looked up on the project's test classpath, then tried in
      * a probe JVM: a class that cannot be measured is a spec error at its file, line and field.
      *
-     * @param workDir where the trials' temporary directories go
+     * @param workDir  where the trials' temporary directories go
+     * @param timeout  how long a trial may take ({@code memstore.timeout})
+     * @param warnings told of the threads and processes a class left behind in its trial
      */
-    static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath, Path workDir) throws MojoExecutionException {
+    static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath, Path workDir, Duration timeout,
+                                 Consumer<String> warnings) throws MojoExecutionException {
         try (ClasspathClassCheck check = classpath.classCheck()) {
             return Check.loadSpec(spec, check.andThen(new ClassTrial(classpath.entries(), RunnerOptions.defaultJava(),
-                    workDir)));
+                    workDir, timeout, warnings)));
         } catch (SpecException e) {
             throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
         }

@@ -41,10 +41,10 @@ public class ReportAggregateMojo extends AbstractMavenReport {
 
     /**
      * Where each module's check wrote its results, relative to that module's build directory (its
-     * {@code outputDirectory} is {@code ${project.build.directory}/memstore} by default).
+     * {@code resultDirectory} is {@code ${project.build.directory}/memstore} by default).
      */
-    @Parameter(property = "memstore.aggregateResults", defaultValue = "memstore")
-    private String resultsInModule;
+    @Parameter(property = "memstore.aggregateResults", defaultValue = ResultDirectory.DEFAULT_NAME)
+    private String aggregateResults;
 
     @Override
     public String getOutputName() {
@@ -77,7 +77,7 @@ public class ReportAggregateMojo extends AbstractMavenReport {
         // the base class's reactorProjects: a field of the same name here would hide it, and the base class's
         // own rendering context (from the command line) would read its null
         for (MavenProject module : reactorProjects) {
-            Path file = Path.of(module.getBuild().getDirectory()).resolve(resultsInModule)
+            Path file = Path.of(module.getBuild().getDirectory()).resolve(aggregateResults)
                     .resolve(ResultJson.FILE_NAME).toAbsolutePath();
             String where = root.relativize(file).toString();
             if (!Files.isRegularFile(file)) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -30,13 +31,8 @@ import org.apache.maven.reporting.MavenReportException;
  * {@code resultDirectory} when there is one; otherwise, when {@code runWhenMissing} is true (the default), this
  * goal measures the spec itself exactly as {@code check} would (same spec, same parameters, results written to
  * {@code resultDirectory}), without failing the build on budgets; otherwise the report is skipped with a log
- * line. The report never judges the build: {@code check} does.
- *
- * <p>Its parameters mean what they mean in the other goals and carry the same field names and defaults
- * (a plugin test compares them in the plugin descriptor). It declares them itself because it extends
- * {@link AbstractMavenReport}, whose {@code execute()} is final, not {@link AbstractMemstoreMojo}; and
- * {@code AbstractMavenReport} owns the field {@code outputDirectory} (the site's), so every goal calls the results
- * directory {@code resultDirectory}.
+ * line. The report never judges the build: {@code check} does. Its parameters mean what they mean in
+ * {@code check}, with the same names and defaults.
  *
  * <p>Use it in {@code <reporting>} for {@code mvn site} (maven-site-plugin 3.12.1 or later; 3.12.1 and 3.22.0 are
  * tested), or standalone as {@code mvn memstore:report}, which writes {@code target/reports/memstore.html}.
@@ -44,6 +40,9 @@ import org.apache.maven.reporting.MavenReportException;
 @Mojo(name = "report", defaultPhase = LifecyclePhase.SITE, threadSafe = true,
         requiresDependencyResolution = ResolutionScope.TEST)
 public class ReportMojo extends AbstractMavenReport {
+    // A report extends AbstractMavenReport, whose execute() is final, so it cannot share AbstractMemstoreMojo's
+    // fields: it declares check's parameters again (ParameterNamesTest holds their names and defaults alike).
+    // AbstractMavenReport's own outputDirectory is the site's; memstore's is resultDirectory in every goal.
 
     /** The report's page name in the site: {@code memstore.html}. */
     static final String OUTPUT_NAME = "memstore";
@@ -61,10 +60,18 @@ public class ReportMojo extends AbstractMavenReport {
 
     /**
      * The directory of memstore's results, as in the other goals: the report reads {@code check}'s memstore.json
-     * from here, and writes its own results here when it measures.
+     * from here, and writes its own results here when it measures. The former user property
+     * {@code memstore.outputDirectory} still sets it, with a warning.
      */
-    @Parameter(property = "memstore.outputDirectory", defaultValue = "${project.build.directory}/memstore")
+    @Parameter(property = ResultDirectory.PROPERTY, defaultValue = "${project.build.directory}/"
+            + ResultDirectory.DEFAULT_NAME)
     private File resultDirectory;
+
+    /** The build's session: its user properties and the directory Maven was started in. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    private MavenSession session;
+
+    private Path resolvedResultDirectory;
 
     /** Measure the spec when {@code resultDirectory} holds no memstore.json; false skips the report instead. */
     @Parameter(property = "memstore.runWhenMissing", defaultValue = "true")
@@ -82,7 +89,10 @@ public class ReportMojo extends AbstractMavenReport {
     @Parameter(property = "memstore.jvmArgs")
     private String jvmArgs;
 
-    /** When measuring: per run of a row, e.g. {@code 30m}, {@code 90s} or a number of seconds. */
+    /**
+     * When measuring: per run of a row, and per trial of a class the spec names, e.g. {@code 30m}, {@code 90s} or a
+     * number of seconds.
+     */
     @Parameter(property = "memstore.timeout", defaultValue = "30m")
     private String timeout;
 
@@ -121,8 +131,9 @@ public class ReportMojo extends AbstractMavenReport {
             return false;
         }
         if (!Files.isRegularFile(resultsFile()) && !runWhenMissing) {
-            getLog().info("memstore: report skipped: no results in " + resultsFile() + " and runWhenMissing is"
-                    + " false; run mvn memstore:check first, or set memstore.runWhenMissing=true to measure here");
+            ConsoleLines.wrap("memstore: report skipped: no results in " + ProjectPaths.shown(session, resultsFile())
+                    + " and runWhenMissing is false; run mvn memstore:check first, or set memstore.runWhenMissing=true"
+                    + " to measure here").forEach(getLog()::info);
             return false;
         }
         return true;
@@ -141,12 +152,17 @@ public class ReportMojo extends AbstractMavenReport {
                         + " (delete it or run mvn memstore:check again)", e);
             }
             origin = relative(file) + ", written by memstore:check";
-            getLog().info("memstore: report from " + file);
+            ConsoleLines.wrap("memstore: report from " + ProjectPaths.shown(session, file)).forEach(getLog()::info);
+            if (!run.complete()) {
+                // the page says so in its verdict and summary; the build log too
+                ConsoleLines.wrap("memstore: the results are of a run that did not complete: "
+                        + run.failure().describe()).forEach(getLog()::warn);
+            }
         } else {
-            getLog().info("memstore: no results in " + file + ": measuring the spec for the report (scale "
-                    + scale + ")");
+            ConsoleLines.wrap("memstore: no results in " + ProjectPaths.shown(session, file) + ": measuring the spec"
+                    + " for the report (scale " + scale + ")").forEach(getLog()::info);
             try {
-                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory, getLog())
+                run = SpecRun.of(project, pluginArtifacts, spec, resultDirectory().toFile(), getLog())
                         .withProbe(jvmArgs, timeout, false).withSettle(settleMillis).withGets(gets).measure(only, scale, null, MissingBaseline.WARN.specName());
             } catch (MojoExecutionException e) {
                 throw new MavenReportException(e.getMessage(), e);
@@ -161,7 +177,14 @@ public class ReportMojo extends AbstractMavenReport {
     }
 
     private Path resultsFile() {
-        return resultDirectory.toPath().resolve(ResultJson.FILE_NAME);
+        return resultDirectory().resolve(ResultJson.FILE_NAME);
+    }
+
+    private Path resultDirectory() {
+        if (resolvedResultDirectory == null) {
+            resolvedResultDirectory = ResultDirectory.resolve(resultDirectory, project, session, getLog());
+        }
+        return resolvedResultDirectory;
     }
 
     private String relative(Path file) {

@@ -15,10 +15,15 @@ import org.apache.maven.reporting.MavenReportException;
  * Writes a {@link Report} as Doxia sink events. It calls only Sink methods that Doxia 1 (maven-site-plugin up to
  * 3.12.1) and Doxia 2 (3.20.0 on) both have: {@code tableRows(int[], boolean)}, never {@code tableRows()};
  * no {@code verbatim}; table captions as bold paragraphs (Doxia 1 and 2 place {@code tableCaption} differently);
- * the charts' SVG and the cells' {@code <wbr>} break opportunities through {@code rawText}, the SVG already escaped
- * by the engine. Every other text goes through {@code text()}, which the sink escapes.
+ * through {@code rawText}, the charts' SVG (already escaped by the engine) and the markup that says where text
+ * may break: {@code <wbr>} in a row name, and around a number or a JVM flag a {@link #NOWRAP} span, which a
+ * browser never breaks (Doxia 1 has no inline element with a style). Every text goes through {@code text()},
+ * which the sink escapes.
  */
 final class SinkReport implements Block.Visitor {
+    /** Opens a piece of text a browser must not break: a number in a cell, a JVM flag. */
+    static final String NOWRAP = "<span class=\"memstore-nowrap\" style=\"white-space:nowrap\">";
+    private static final String NOWRAP_END = "</span>";
     private final Sink sink;
 
     private SinkReport(Sink sink) {
@@ -97,7 +102,17 @@ final class SinkReport implements Block.Visitor {
             sink.text(fact.term());
             sink.definedTerm_();
             sink.definition();
-            sink.text(fact.value());
+            if (fact.wholeWords()) {
+                String[] words = fact.value().split(" ");
+                for (int i = 0; i < words.length; i++) {
+                    if (i > 0) {
+                        sink.text(" ");
+                    }
+                    unbroken(words[i]);
+                }
+            } else {
+                sink.text(fact.value());
+            }
             sink.definition_();
             sink.definitionListItem_();
         }
@@ -117,28 +132,41 @@ final class SinkReport implements Block.Visitor {
         }
         sink.table();
         sink.tableRows(justification, false);
-        row(table.headers(), true);
+        row(table.headers(), null);
         for (List<String> cells : table.rows()) {
-            row(cells, false);
+            row(cells, table.numeric());
         }
         sink.tableRows_();
         sink.table_();
     }
 
-    private void row(List<String> cells, boolean header) {
+    /** A row of cells; {@code numeric} null for the header row, else per column whether it holds numbers. */
+    private void row(List<String> cells, List<Boolean> numeric) {
         sink.tableRow();
-        for (String cell : cells) {
-            if (header) {
+        for (int c = 0; c < cells.size(); c++) {
+            String cell = cells.get(c);
+            if (numeric == null) {
                 sink.tableHeaderCell();
                 sink.text(cell);
                 sink.tableHeaderCell_();
             } else {
                 sink.tableCell();
-                breakable(cell);
+                if (numeric.get(c)) {
+                    unbroken(cell); // "7.0 MiB", "1,948,843": one piece, whatever the column's width
+                } else {
+                    breakable(cell);
+                }
                 sink.tableCell_();
             }
         }
         sink.tableRow_();
+    }
+
+    /** Text a browser must not break. */
+    private void unbroken(String text) {
+        sink.rawText(NOWRAP);
+        sink.text(text);
+        sink.rawText(NOWRAP_END);
     }
 
     /**

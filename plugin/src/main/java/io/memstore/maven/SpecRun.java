@@ -4,18 +4,23 @@ import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
+import io.memstore.measure.check.RunInProgress;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
+import io.memstore.measure.spec.SpecLoader;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -60,7 +65,7 @@ final class SpecRun {
      * @param project         the project under build: its base directory holds the conventional spec
      * @param pluginArtifacts the plugin's own artifacts: the probe, and the store unless the project brings its own
      * @param spec            the {@code spec} parameter, or null
-     * @param resultDirectory the {@code resultDirectory} parameter ({@code memstore.outputDirectory})
+     * @param resultDirectory the results directory ({@code resultDirectory}, see {@link ResultDirectory})
      * @param log             the goal's log: each finished row and a long row's progress at INFO, every probe
      *                        phase at DEBUG, each line prefixed by {@code memstore: }
      * @throws MojoExecutionException when a spec is given but missing, or the project's memstore-store is one the
@@ -110,7 +115,8 @@ final class SpecRun {
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"), timeout(),
+                    this::warn);
             if (specFile != null && specFile.toAbsolutePath().normalize()
                     .startsWith(baseDirectory.toAbsolutePath().normalize())) {
                 spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
@@ -119,9 +125,26 @@ final class SpecRun {
         return spec;
     }
 
-    /** Which store the probes measure, in one line ({@code store measured: ...}). */
-    String storeLine() {
-        return probeClasspath.describe();
+    /** The timeout of a probe run and of a class trial ({@code memstore.timeout}). */
+    private Duration timeout() throws MojoExecutionException {
+        try {
+            return timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+    }
+
+    /** A warning of a row or a class trial, wrapped to the console's width. */
+    private void warn(String line) {
+        ConsoleLines.wrap("memstore: " + line).forEach(log::warn);
+    }
+
+    /**
+     * What rows of these systems measure, in one line: the store for memstore's rows, the other systems and the
+     * project's classes by name (see {@link ProbeClasspath#describe(java.util.Collection)}).
+     */
+    String measuredLine(List<SystemKind> systems) {
+        return probeClasspath.describe(systems);
     }
 
     /**
@@ -133,13 +156,14 @@ final class SpecRun {
             return ProjectProbe.runner(probeClasspath)
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
-                    .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
+                    .withTimeout(timeout())
                     .withSettle(MojoArguments.settle(settleMillis))
                     .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
-                    .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
-                            line -> log.debug("memstore: " + label + line)));
+                    .withProgress(Progress.of(line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::info),
+                            line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::debug),
+                            line -> warn(label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
@@ -156,6 +180,21 @@ final class SpecRun {
      */
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
+        // the run begins before the spec is read: a class it names is tried then, and that trial may fail or be
+        // stopped; from here on the outputs say the run has not completed until it writes its results
+        try (RunInProgress run = RunInProgress.start(resultDirectory, RunResult.SPEC_NOT_READ,
+                specFile == null ? SpecLoader.DEFAULT_SPEC_SOURCE : ProjectPaths.relative(baseDirectory, specFile))) {
+            return measure(run, only, scale, baseline, baselineMissing);
+        } catch (PreflightException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot write the results to " + resultDirectory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private RunResult measure(RunInProgress run, String only, double scale, Path baseline, String baselineMissing)
+            throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
             long keys = workloads.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
@@ -166,22 +205,25 @@ final class SpecRun {
                     + " -Dmemstore.spec=FILE names another");
         }
         CheckRequest request;
-        int rows;
+        List<Row> rows;
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
                     .withSystems(SystemPreflight::problem);
             workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
+            rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
-                + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
-        ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows.size()
+                + " rows" + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        ConsoleLines.wrap("memstore: " + measuredLine(rows.stream().map(r -> r.params().system()).toList()))
+                .forEach(log::info);
         try {
-            return Check.run(workloads, request);
+            workloads.etcdRunsLine(Check.selectRows(workloads, request))
+                    .ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
+            return Check.run(workloads, request, run);
         } catch (ProbeException | PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {

@@ -36,4 +36,18 @@ class ConsoleLinesTest {
         assertThat(String.join(" ", lines).replace("memstore:   ", "").replaceAll("\\s+", " "))
                 .isEqualTo(text.replaceAll("\\s+", " "));
     }
+
+    @Test
+    void aWordLongerThanALineIsCutAndGoesOnBelow() {
+        String path = "/builds/" + "very-long-directory-name/".repeat(12) + "memstore.json";
+        List<String> lines = ConsoleLines.wrap("memstore: report from " + path + " written by check");
+        assertThat(lines).hasSizeGreaterThan(2).allSatisfy(l -> assertThat(l.length())
+                .isLessThanOrEqualTo(ConsoleLines.WIDTH));
+        assertThat(lines.get(0)).startsWith("memstore: report from /builds/");
+        assertThat(lines.subList(1, lines.size())).allSatisfy(l -> assertThat(l).startsWith("memstore:   "));
+        // nothing lost: the pieces joined again are the text
+        String joined = lines.get(0) + lines.subList(1, lines.size()).stream()
+                .map(l -> l.substring("memstore:   ".length())).reduce("", (a, b) -> a + (b.startsWith("written") ? " " : "") + b);
+        assertThat(joined).isEqualTo("memstore: report from " + path + " written by check");
+    }
 }

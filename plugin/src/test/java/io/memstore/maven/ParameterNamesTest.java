@@ -69,7 +69,7 @@ class ParameterNamesTest {
     void eachPropertyHasOneNameAndOneDefaultInEveryGoal() throws Exception {
         Map<String, List<Use>> uses = usesByProperty();
         // the shared parameters are found in the goals that have them, so the comparison below is not vacuous
-        assertThat(uses.get("${memstore.outputDirectory}")).extracting(Use::goal)
+        assertThat(uses.get("${memstore.resultDirectory}")).extracting(Use::goal)
                 .contains("check", "plan", "baseline", "report");
         assertThat(uses.get("${memstore.timeout}")).extracting(Use::goal).contains("check", "plan", "report");
         for (Map.Entry<String, List<Use>> property : uses.entrySet()) {
@@ -82,6 +82,64 @@ class ParameterNamesTest {
             assertThat(names).as(property.getKey() + " is named alike in " + property.getValue()).hasSize(1);
             assertThat(defaults).as(property.getKey() + " defaults alike in " + property.getValue()).hasSize(1);
         }
+    }
+
+    @Test
+    void aParameterIsNamedAsItsUserProperty() throws Exception {
+        List<String> unlike = new ArrayList<>();
+        usesByProperty().forEach((property, uses) -> {
+            String name = property.substring("${memstore.".length(), property.length() - 1);
+            uses.stream().filter(u -> !u.name().equals(name)).forEach(u -> unlike.add(u.goal() + ": <" + u.name()
+                    + "> set by " + property));
+        });
+        assertThat(unlike).as("parameters whose element differs from their user property").isEmpty();
+    }
+
+    /** The settable parameters of each goal, by name. */
+    private static Map<String, Set<String>> parametersByGoal() throws Exception {
+        Map<String, Set<String>> byGoal = new TreeMap<>();
+        NodeList mojos = descriptor().getElementsByTagName("mojo");
+        for (int m = 0; m < mojos.getLength(); m++) {
+            Element mojo = (Element) mojos.item(m);
+            Set<String> names = new TreeSet<>();
+            NodeList params = mojo.getElementsByTagName("parameter");
+            for (int p = 0; p < params.getLength(); p++) {
+                Element param = (Element) params.item(p);
+                if ("true".equals(child(param, "editable"))) {
+                    names.add(child(param, "name"));
+                }
+            }
+            byGoal.put(child(mojo, "goal"), names);
+        }
+        return byGoal;
+    }
+
+    @Test
+    void eachGoalHasTheParametersItUsesOnly() throws Exception {
+        Map<String, Set<String>> goals = parametersByGoal();
+        // baseline copies results: nothing of a spec or of the probes means anything there
+        assertThat(goals.get("baseline")).containsExactlyInAnyOrder("skip", "resultDirectory", "baseline");
+        assertThat(goals.get("init")).containsExactly("spec");
+        assertThat(goals.get("check")).contains("spec", "settleMillis", "gets", "jvmArgs", "timeout", "keepFiles",
+                "only", "scale", "baseline", "baselineMissing", "failOnViolation", "resultDirectory", "skip");
+        assertThat(goals.get("plan")).contains("spec", "settleMillis", "gets", "jvmArgs", "timeout", "calibration",
+                "keys", "machineMemory", "failOnViolation", "resultDirectory", "skip")
+                .doesNotContain("keepFiles", "only", "scale", "baselineMissing");
+        assertThat(goals.get("report-aggregate")).contains("skip", "aggregateResults");
+    }
+
+    @Test
+    void helpTextsSayWhatAUserSeesNotHowTheCodeIsBuilt() throws Exception {
+        NodeList mojos = descriptor().getElementsByTagName("mojo");
+        Map<String, String> descriptions = new TreeMap<>();
+        for (int m = 0; m < mojos.getLength(); m++) {
+            Element mojo = (Element) mojos.item(m);
+            descriptions.put(child(mojo, "goal"), child(mojo, "description"));
+        }
+        descriptions.forEach((goal, text) -> assertThat(text).as(goal).doesNotContain("AbstractMavenReport",
+                "AbstractMemstoreMojo", "execute()", "final"));
+        // check prints the tables and every budget to memstore.md and the debug log, not at INFO
+        assertThat(descriptions.get("check")).contains("memstore.md").doesNotContain("prints the tables");
     }
 
     @Test

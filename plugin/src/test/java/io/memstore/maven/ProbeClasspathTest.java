@@ -17,6 +17,7 @@ import java.util.zip.ZipOutputStream;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DefaultArtifact;
 import org.apache.maven.artifact.handler.DefaultArtifactHandler;
+import io.memstore.measure.spec.SystemKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,6 +86,20 @@ class ProbeClasspathTest {
                 "io.memstore:memstore-store:0.9.0-pinned"));
         assertThat(cp.describe()).isEqualTo("store measured: memstore-store 0.9.0-pinned from the project's test"
                 + " classpath (io.memstore:memstore-store:0.9.0-pinned)");
+    }
+
+    @Test
+    void theMeasuredLineNamesWhatTheRowsMeasureNotAStoreNoRowRuns() throws IOException {
+        ProbeClasspath cp = ProbeClasspath.of(plugin(), Set.of(), List.of("/project/target/test-classes"));
+        SystemKind map = SystemKind.of("com.example.MapStore");
+        SystemKind copying = SystemKind.of("com.example.CopyingMapStore");
+        assertThat(cp.describe(List.of(map))).isEqualTo("systems measured: the project's class com.example.MapStore");
+        assertThat(cp.describe(List.of(map, copying, map))).isEqualTo("systems measured: the project's classes"
+                + " com.example.MapStore, com.example.CopyingMapStore");
+        assertThat(cp.describe(List.of(SystemKind.H2, SystemKind.ROCKSDB))).isEqualTo("systems measured: h2, rocksdb");
+        assertThat(cp.describe(List.of(SystemKind.MEMSTORE))).isEqualTo(cp.describe());
+        assertThat(cp.describe(List.of(SystemKind.MEMSTORE, SystemKind.ETCD, map))).isEqualTo(cp.describe()
+                + "; other systems: etcd, the project's class com.example.MapStore");
     }
 
     @Test

@@ -22,4 +22,12 @@ class ProjectPathsTest {
         assertThat(ProjectPaths.published(project, file)).isEqualTo("../../results-store/memstore.json")
                 .doesNotContain(project.getRoot().resolve("builds").toString());
     }
+
+    @Test
+    void theConsoleNamesAFileFromWhereMavenWasStarted() {
+        Path started = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        assertThat(ProjectPaths.shown(null, started.resolve("site/target/memstore"))).isEqualTo("site/target/memstore");
+        Path elsewhere = started.getRoot().resolve("elsewhere-" + System.nanoTime()).resolve("target/memstore");
+        assertThat(ProjectPaths.shown(null, elsewhere)).isEqualTo(elsewhere.toString());
+    }
 }

@@ -77,9 +77,10 @@ class SinkReportTest {
                 .isEqualTo(report.tableCount());
         List<String> raw = calls.stream().filter(c -> c.method().getName().equals("rawText"))
                 .map(c -> (String) c.args()[0]).toList();
-        // raw HTML is only the charts' SVG and the cells' line-break opportunities
+        // raw HTML is only the charts' SVG and where text may break: <wbr>, and spans that keep a number whole
         assertThat(raw.stream().filter(r -> r.contains("<svg "))).hasSize((int) report.chartCount());
-        assertThat(raw).allSatisfy(r -> assertThat(r.contains("<svg ") || r.equals("<wbr>")).isTrue());
+        assertThat(raw).allSatisfy(r -> assertThat(r.contains("<svg ") || r.equals("<wbr>")
+                || r.equals(SinkReport.NOWRAP) || r.equals("</span>")).isTrue());
         List<String> texts = calls.stream().filter(c -> c.method().getName().equals("text"))
                 .map(c -> (String) c.args()[0]).toList();
         assertThat(texts.get(texts.size() - 1)).isEqualTo(report.closingLine());
@@ -99,5 +100,28 @@ class SinkReportTest {
                 .hasMessageContaining("NoSuchMethodError")
                 .hasCauseInstanceOf(NoSuchMethodError.class);
         assertThat(calls.stream().map(c -> c.method().getName())).doesNotContain("body_");
+    }
+
+    @Test
+    void numbersAndJvmFlagsAreKeptWholeRowNamesMayBreakAfterSlashAndComma() throws Exception {
+        List<Call> calls = new ArrayList<>();
+        SinkReport.render(ReportContent.of(sample(), "memstore.json"), recording(calls, null));
+        // the text between a NOWRAP span's start and its end, and the text a <wbr> follows
+        List<String> whole = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        for (int i = 0; i + 1 < calls.size(); i++) {
+            Call c = calls.get(i);
+            if (c.method().getName().equals("rawText") && SinkReport.NOWRAP.equals(c.args()[0])) {
+                whole.add((String) calls.get(i + 1).args()[0]);
+            }
+            if (c.method().getName().equals("rawText") && "<wbr>".equals(c.args()[0])) {
+                broken.add((String) calls.get(i - 1).args()[0]);
+            }
+        }
+        // a grouped number is one piece: never a <wbr> after its comma
+        assertThat(whole).anyMatch(t -> t.matches("[0-9]{1,3}(,[0-9]{3})+")).anyMatch(t -> t.endsWith(" MiB"))
+                .anyMatch(t -> t.startsWith("-XX:"));
+        assertThat(broken).noneMatch(t -> t.matches(".*[0-9],"));
+        assertThat(broken).anyMatch(t -> t.endsWith("/")).anyMatch(t -> t.endsWith(","));
     }
 }

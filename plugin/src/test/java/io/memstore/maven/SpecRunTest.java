@@ -13,6 +13,7 @@ import org.apache.maven.artifact.DefaultArtifact;
 import org.apache.maven.artifact.handler.DefaultArtifactHandler;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.project.MavenProject;
+import io.memstore.measure.spec.SystemKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,8 +92,8 @@ class SpecRunTest {
         assertThat(runner.workDir()).isEqualTo(dir.resolve("out/work").toAbsolutePath());
         assertThat(runner.classpath()).containsExactly(Path.of("/repo/memstore-measure.jar"));
         assertThat(lines).isEmpty(); // the goal says which store is measured when it measures
-        assertThat(SpecRun.of(project(), engine(), null, dir.resolve("out").toFile(), log).storeLine())
-                .startsWith("store measured: ");
+        assertThat(SpecRun.of(project(), engine(), null, dir.resolve("out").toFile(), log)
+                .measuredLine(List.of(SystemKind.MEMSTORE))).startsWith("store measured: ");
         runner.progress().accept("row 1/2");
         runner.progress().detail("row 1/2: run 1/1, loading 10 %");
         assertThat(lines).containsExactly("memstore: calibration row 1/2");

@@ -9,6 +9,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,7 +60,7 @@ public final class ReportCharts {
                         + Units.count(r.params().keys()) + ", " + Units.mib(heap) + " MiB ("
                         + Units.perKey(heap, r.params().keys()) + " B/key)"));
             }
-            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+            series.add(new Series(RowGroups.seriesName(g, rows), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
             if (benchmarkIndexShape(g.first())) {
                 benchmarkColor.putIfAbsent(shape(g.first().versions(), g.first().keySize()), Charts.color(i));
@@ -79,7 +80,8 @@ public final class ReportCharts {
         });
         String svg = LineChart.svg("Index memory against N", "keys N", ReportCharts::count, "index memory, MiB",
                 series);
-        StringBuilder caption = new StringBuilder("Solid: memstore's index.liveHeap, the heap the index retains"
+        StringBuilder caption = new StringBuilder("Solid: the index.liveHeap of " + systems(rows) + ", the heap"
+                + " the index retains"
                 + " after full GCs, ").append(linesOf(groups, rows)).append('.');
         caption.append(benchmarkColor.isEmpty()
                 ? " etcd's published index memory is not drawn: no row has the shape of its rows (random keys, no"
@@ -108,7 +110,7 @@ public final class ReportCharts {
         List<Bar> bars = new ArrayList<>();
         List<String> benchmarkShapes = new ArrayList<>();
         List<String> cut = new ArrayList<>();
-        for (RowGroups.Group g : RowGroups.of(rows, "memstore")) {
+        for (RowGroups.Group g : RowGroups.of(rows, RowGroups.systemLabel(rows.get(0).params()))) {
             for (RowResult r : g.rows()) {
                 RowParams p = r.params();
                 double perKey = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble() / p.keys();
@@ -148,12 +150,28 @@ public final class ReportCharts {
             c2Note = String.format(Locale.ROOT, "c2 = %.1f B, c2 + pointer = %.1f B", model.c2(),
                     model.c2() + model.pointer());
         }
-        String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", COMPONENTS,
-                COMPONENT_COLORS, bars);
-        StringBuilder caption = new StringBuilder("Each memstore bar is a row's index.liveHeap divided by its keys,"
-                + " split into the key's own bytes, the per-version part of the fitted model (versions x (c2 +"
-                + " pointer), " + c2Note + ", pointer " + pointerNote + ") and the rest, the per-key overhead (c1"
-                + " and the model's residual).");
+        // only the parts some row has: a part that is 0 in every bar is neither drawn nor in the legend
+        List<String> components = new ArrayList<>();
+        List<String> colors = new ArrayList<>();
+        List<Integer> kept = new ArrayList<>();
+        for (int c = 0; c < COMPONENTS.size(); c++) {
+            int part = c;
+            if (bars.stream().anyMatch(b -> b.segments().get(part) > 0)) {
+                kept.add(c);
+                components.add(COMPONENTS.get(c));
+                colors.add(COMPONENT_COLORS.get(c));
+            }
+        }
+        List<Bar> drawn = bars.stream().map(b -> new Bar(b.label(), kept.stream().map(b.segments()::get).toList()))
+                .toList();
+        String svg = StackedBarChart.svg("Bytes per key by component", "bytes per key (B)", "B/key", components,
+                colors, drawn);
+        StringBuilder caption = new StringBuilder("Each bar of " + systems(rows) + " is a row's index.liveHeap"
+                + " divided by its keys, split into the key's own bytes, ");
+        caption.append(kept.contains(2) ? "the per-version part of the fitted model (versions x (c2 + pointer), "
+                + c2Note + ", pointer " + pointerNote + ") and the rest, the per-key overhead (c1 and the model's"
+                + " residual)." : "and the rest, the per-key overhead; no row has a per-version part of the fitted"
+                + " model (versions x (c2 + pointer), " + c2Note + ", pointer " + pointerNote + "), so none is drawn.");
         if (rows.stream().anyMatch(r -> changed(r.params()))) {
             caption.append(" Rows with deletes or compaction no longer hold every version they wrote: their bars"
                     + " are the key bytes and the rest.");
@@ -196,7 +214,7 @@ public final class ReportCharts {
                 points.add(new Series.Point(r.params().keys(), rss / MIB, tooltip(r) + ": N="
                         + Units.count(r.params().keys()) + ", RSS " + Units.mib(rss) + " MiB"));
             }
-            series.add(new Series("memstore, " + g.label(), Charts.color(i), Series.Style.SOLID, points,
+            series.add(new Series(RowGroups.seriesName(g, rows), Charts.color(i), Series.Style.SOLID, points,
                     Charts.marker(i)));
             RowParams p = g.first();
             if (benchmarkRssShape(p)) {
@@ -231,7 +249,8 @@ public final class ReportCharts {
         }
         boolean stored = rows.get(0).params().store() != StoreKind.NONE;
         String svg = LineChart.svg("RSS against N", "keys N", ReportCharts::count, "RSS, MiB", series);
-        StringBuilder caption = new StringBuilder("Solid: memstore's process.rss, the resident set of the forked"
+        StringBuilder caption = new StringBuilder("Solid: the process.rss of " + systems(rows) + ", the resident"
+                + " set of the forked"
                 + " JVM after the load (VmRSS), " + (stored ? "of the rows with an SQLite value store, "
                 : "of index-only rows (no row stores values), ")).append(linesOf(groups, rows)).append('.');
         caption.append(benchmarkColor.isEmpty()
@@ -254,7 +273,11 @@ public final class ReportCharts {
      * model's) only the pointer counts per version; a row with deletes or compaction has no per-version part.
      */
     static double[] components(RowParams p, double perKey, ModelFit model) {
-        boolean perVersionApplies = !changed(p);
+        // the model's versions are memstore's revisions (or those of the system the model was fitted to): another
+        // system's row keeps what it keeps, and has no per-version part of this model
+        boolean modelled = p.system() == SystemKind.MEMSTORE
+                || model != null && model.index().specName().equals(p.system().specName());
+        boolean perVersionApplies = !changed(p) && modelled;
         int pointer = model == null ? MemoryModel.DEFAULT_POINTER : model.pointer();
         // c2 as fitted, below zero too: the B-tree packs revisions, so a version may cost less than the pointer
         double c2 = model != null && model.hasC2() && model.index() == p.index() ? model.c2() : 0;
@@ -278,12 +301,14 @@ public final class ReportCharts {
 
     /** The shape of etcd's benchmark's index rows: random keys, no values, nothing deleted or compacted. */
     private static boolean benchmarkIndexShape(RowParams p) {
-        return p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && !changed(p);
+        return !p.system().isClass() && p.store() == StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM
+                && !changed(p);
     }
 
     /** The shape of etcd's benchmark's RSS rows: values in SQLite, random 64 B keys, nothing deleted or compacted. */
     private static boolean benchmarkRssShape(RowParams p) {
-        return p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM && p.keySize() == 64
+        return !p.system().isClass() && p.store() != StoreKind.NONE && p.keyPattern() == KeyPattern.RANDOM
+                && p.keySize() == 64
                 && !changed(p);
     }
 
@@ -308,6 +333,13 @@ public final class ReportCharts {
     private static List<RowResult> preferred(List<RowResult> rows, Predicate<RowResult> first) {
         List<RowResult> chosen = rows.stream().filter(first).toList();
         return chosen.isEmpty() ? rows : chosen;
+    }
+
+    /** {@code memstore's rows}, {@code the rows of memstore and KeyCopyingMapStore}: the systems drawn. */
+    static String systems(List<RowResult> rows) {
+        List<String> names = rows.stream().map(r -> RowGroups.systemLabel(r.params())).distinct().toList();
+        return names.size() == 1 ? names.get(0) + "'s rows" : "the rows of " + String.join(", ",
+                names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /** A marker's tooltip names its row, so a reader (and a test) finds every row in the charts. */

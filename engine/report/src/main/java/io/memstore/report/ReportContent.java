@@ -2,6 +2,10 @@ package io.memstore.report;
 
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.RegressionOutcome;
+import io.memstore.measure.probe.ClassAccount;
+import io.memstore.measure.result.AccountTables;
+import io.memstore.measure.run.RowResult;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.result.Environment;
@@ -12,6 +16,7 @@ import io.memstore.measure.result.Verdict;
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.spec.MetricUnit;
+import io.memstore.measure.spec.SystemKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +43,9 @@ public final class ReportContent {
         sections.add(summary(run, origin));
         sections.add(charts(run));
         sections.add(workloads(run));
+        if (run.rows().stream().anyMatch(r -> r.account() != null)) {
+            sections.add(accounts(run));
+        }
         sections.add(model(run.model()));
         sections.add(budgets(run));
         sections.add(regressions(run.baseline()));
@@ -51,18 +59,22 @@ public final class ReportContent {
                 new Facts.Fact("Spec file", run.specFile()),
                 new Facts.Fact("Results", origin),
                 new Facts.Fact("Rows measured", Integer.toString(run.rows().size())),
-                new Facts.Fact("Store measured", env.store() == null ? "not recorded" : env.store().describe()),
+                new Facts.Fact("Store measured", env.store() != null ? env.store().describe()
+                        : run.rows().stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE)
+                        ? "not recorded" : "none: no row measures memstore's store"),
                 new Facts.Fact("Java", env.java()),
                 new Facts.Fact("JVM flags of the probes", env.jvmArgs().isEmpty() ? "none"
-                        : String.join(" ", env.jvmArgs())),
+                        : String.join(" ", env.jvmArgs()), true),
                 new Facts.Fact("OS", env.os()),
                 new Facts.Fact("CPUs", Integer.toString(env.cpus()))));
         if (run.started() != null) {
             facts.add(3, new Facts.Fact("Run started", run.started() + " (UTC)"));
         }
         if (run.failure() != null) {
-            facts.add(3, new Facts.Fact("Incomplete", run.failure().describe() + "; " + run.rows().size() + " of "
-                    + run.failure().selected() + " rows measured"));
+            // a run that never wrote its results (its in-progress record) has no row count to give
+            facts.add(3, new Facts.Fact("Incomplete", run.failure().row() == null ? run.failure().describe()
+                    : run.failure().describe() + "; " + run.rows().size() + " of " + run.failure().selected()
+                    + " rows measured"));
         }
         return new Section("summary", "Summary", List.of(Paragraph.strong(Verdict.of(run).line()),
                 Paragraph.of("Each row was measured in its own forked JVM; every value is the median of the row's"
@@ -92,9 +104,44 @@ public final class ReportContent {
             blocks.add(Paragraph.of("The run measured no rows."));
         }
         for (TextTable t : tables) {
-            blocks.add(Table.of(capitalized(t.title()), t));
+            blocks.addAll(Table.of(capitalized(t.title()), t).fitting(Table.PAGE_CHARS));
         }
         return new Section("workloads", "Workloads", blocks);
+    }
+
+    /**
+     * What grew, per row: the chart of bytes per key by class, rows side by side, then per row its figures per key,
+     * its class table, its native memory table and the notes of the parts the probe could not take.
+     */
+    private static Section accounts(RunResult run) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Paragraph.of("Per row, the live objects after the load minus those before, by class (HotSpot's"
+                + " class histogram after full GCs; the classes that make up " + ClassAccount.SHARE_PERCENT + " % of"
+                + " index.liveHeap, the rest as one line), and the native memory the JVM tracks by category (Native"
+                + " Memory Tracking, committed) beside the RSS growth; what it does not track is untracked native"
+                + " memory, such as a library's own allocations."));
+        add(blocks, AccountCharts.byClass(run), "No row has a class account: no chart by class.");
+        for (RowResult row : run.rows()) {
+            if (row.account() == null) {
+                continue;
+            }
+            String summary = AccountTables.summary(row);
+            if (!summary.isEmpty()) {
+                blocks.add(Paragraph.of(row.name() + ": " + summary + "."));
+            }
+            if (row.classes() != null) {
+                TextTable t = AccountTables.classes(row);
+                blocks.add(Table.of(t.title(), t));
+            }
+            if (row.account().nativeMemory() != null) {
+                TextTable t = AccountTables.nativeMemory(row);
+                blocks.add(Table.of(t.title(), t));
+            }
+            for (String note : row.account().notes()) {
+                blocks.add(Paragraph.of(row.name() + ": " + note + "."));
+            }
+        }
+        return new Section("what-grew", "What grew", blocks);
     }
 
     private static Section model(ModelFit model) {
@@ -108,13 +155,13 @@ public final class ReportContent {
                 + " here is the cost of a version beyond its " + model.pointer() + " B pointer, as check prints it;"
                 + " memstore:plan prints c2 with the pointer included (c2 + pointer)."));
         TextTable fit = ReportTables.model(model);
-        blocks.add(Table.of(capitalized(fit.title()), fit));
+        blocks.addAll(Table.of(capitalized(fit.title()), fit).fitting(Table.PAGE_CHARS));
         if (model.note() != null) {
             blocks.add(Paragraph.of("Note: " + model.note() + "."));
         }
         if (!model.residuals().isEmpty()) {
             TextTable residuals = ReportTables.residuals(model);
-            blocks.add(Table.of(capitalized(residuals.title()), residuals));
+            blocks.addAll(Table.of(capitalized(residuals.title()), residuals).fitting(Table.PAGE_CHARS));
         }
         return new Section("model", "Memory model", blocks);
     }
@@ -137,9 +184,9 @@ public final class ReportContent {
                     o.headroom() == null ? "-" : unit.format(o.headroom()),
                     o.message()));
         }
-        blocks.add(new Table("Every budget outcome (headroom: distance to the nearest bound, negative when breached)",
+        blocks.addAll(new Table("Every budget outcome (headroom: distance to the nearest bound, negative when breached)",
                 List.of("result", "level", "row", "metric", "actual", "max", "min", "headroom", "message"),
-                List.of(false, false, false, false, true, true, true, true, false), rows));
+                List.of(false, false, false, false, true, true, true, true, false), rows).fitting(Table.PAGE_CHARS));
         return new Section("budgets", "Budgets", blocks);
     }
 
@@ -154,10 +201,19 @@ public final class ReportContent {
             blocks.add(Paragraph.of("No regression budget applied to the rows of this run."));
         } else {
             TextTable t = ReportTables.regressions(baseline);
-            blocks.add(Table.of(capitalized(t.title()), t));
+            blocks.addAll(Table.of(capitalized(t.title()), t).fitting(Table.PAGE_CHARS));
         }
         if (baseline.note() != null) {
             blocks.add(Paragraph.of("Note: " + baseline.note() + "."));
+        }
+        for (RegressionOutcome o : baseline.outcomes()) {
+            if (o.classGrowth() != null && o.classGrowth().note() != null) {
+                blocks.add(Paragraph.of("Note: " + o.row() + ", " + o.metric().metricName() + ": "
+                        + o.classGrowth().note() + "."));
+            } else if (o.classGrowth() != null && !o.classGrowth().changes().isEmpty()) {
+                TextTable t = AccountTables.growth(o);
+                blocks.add(Table.of(t.title(), t));
+            }
         }
         return new Section("regressions", "Against the baseline", blocks);
     }

@@ -9,7 +9,7 @@ import java.util.List;
 public final class ReportHtml {
     private static final String STYLE = "body{font-family:Helvetica,Arial,sans-serif;margin:2em;color:#111}"
             + "table{border-collapse:collapse;margin:0.5em 0 1.5em}th,td{border:1px solid #ccc;padding:3px 8px}"
-            + "th{background:#f0f0f0}td.num{text-align:right}caption{text-align:left;font-weight:bold;"
+            + "th{background:#f0f0f0}td.num{text-align:right;white-space:nowrap}.memstore-word{white-space:nowrap}caption{text-align:left;font-weight:bold;"
             + "padding:4px 0}dt{font-weight:bold;float:left;clear:left;width:14em}dd{margin-left:15em}"
             + ".memstore-chart-box{margin:1em 0 2em}";
 
@@ -46,8 +46,17 @@ public final class ReportHtml {
             public void facts(Facts f) {
                 out.append("<dl>\n");
                 for (Facts.Fact fact : f.facts()) {
-                    out.append("<dt>").append(Markup.escape(fact.term())).append("</dt><dd>")
-                            .append(Markup.escape(fact.value())).append("</dd>\n");
+                    out.append("<dt>").append(Markup.escape(fact.term())).append("</dt><dd>");
+                    if (fact.wholeWords()) {
+                        String[] words = fact.value().split(" ");
+                        for (int i = 0; i < words.length; i++) {
+                            out.append(i == 0 ? "" : " ").append("<span class=\"memstore-word\">")
+                                    .append(Markup.escape(words[i])).append("</span>");
+                        }
+                    } else {
+                        out.append(Markup.escape(fact.value()));
+                    }
+                    out.append("</dd>\n");
                 }
                 out.append("</dl>\n");
             }

@@ -3,6 +3,7 @@ package io.memstore.report;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
+import io.memstore.measure.spec.SystemKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,11 +36,14 @@ final class RowGroups {
     /** The workload's name: when it varies, it stands for what its rows share. */
     static final Dimension WORKLOAD = new Dimension("workload", RowParams::workload, p -> "workload " + p.workload());
 
-    /** The dimensions of a row, in the order labels list them. */
-    static final List<Dimension> DIMENSIONS = List.of(WORKLOAD,
-            new Dimension("index", RowParams::index, p -> p.index().specName()),
-            new Dimension("store", RowParams::store, p -> p.store() == StoreKind.NONE ? "index only"
-                    : p.store().specName()),
+    /** The row's system: memstore's, another built-in one, or a project's class (named without its package). */
+    static final Dimension SYSTEM = new Dimension("system", RowParams::system, RowGroups::systemLabel);
+
+    /** The dimensions of a row, in the order labels list them; index and store say nothing of other systems' rows. */
+    static final List<Dimension> DIMENSIONS = List.of(WORKLOAD, SYSTEM,
+            new Dimension("index", RowParams::index, p -> memstore(p) ? p.index().specName() : null),
+            new Dimension("store", RowParams::store, p -> !memstore(p) ? null : p.store() == StoreKind.NONE
+                    ? "index only" : p.store().specName()),
             new Dimension("versions", RowParams::versions, p -> "versions " + p.versions()),
             new Dimension("keySize", RowParams::keySize, p -> "key " + p.keySize() + " B"),
             new Dimension("valueSize", p -> p.store() == StoreKind.NONE ? 0 : p.valueSize(),
@@ -50,6 +54,21 @@ final class RowGroups {
             new Dimension("compact", RowParams::compact, p -> p.compact() ? "compacted" : "not compacted"));
 
     private RowGroups() {
+    }
+
+    /** {@code memstore}, {@code rocksdb}, or a class's simple name ({@code KeyCopyingMapStore}). */
+    static String systemLabel(RowParams p) {
+        String name = p.system().specName();
+        return p.system().isClass() ? name.substring(name.lastIndexOf('.') + 1) : name;
+    }
+
+    private static boolean memstore(RowParams p) {
+        return p.system() == SystemKind.MEMSTORE;
+    }
+
+    /** The label of a group's series: its label, led by the system when the label does not name it already. */
+    static String seriesName(Group g, List<RowResult> rows) {
+        return varying(rows).contains(SYSTEM) ? g.label() : systemLabel(g.first()) + ", " + g.label();
     }
 
     /** The groups of {@code rows}; a single group is labelled {@code whenAllAlike}. */
@@ -107,7 +126,7 @@ final class RowGroups {
         List<String> parts = new ArrayList<>();
         for (Dimension d : DIMENSIONS) {
             String label = rows.isEmpty() ? null : d.label().apply(rows.get(0).params());
-            if (!varying.contains(d) && label != null && d != WORKLOAD) {
+            if (!varying.contains(d) && label != null && d != WORKLOAD && d != SYSTEM) { // captions name the system
                 parts.add(label);
             }
         }
@@ -121,6 +140,9 @@ final class RowGroups {
         List<String> parts = new ArrayList<>();
         for (Dimension d : varying) {
             String label = d.label().apply(p);
+            if (label == null && !memstore(p) && (d.name().equals("index") || d.name().equals("store"))) {
+                continue; // not a field of the row's system
+            }
             parts.add(label != null ? label : "no " + d.name());
         }
         return String.join(", ", parts);

@@ -45,18 +45,32 @@ class ReportContentTest {
     }
 
     @Test
-    void oneTablePerWorkloadInEtcdBenchmarksLayout() {
+    void oneTablePerWorkloadInEtcdBenchmarksLayoutSplitToFitThePage() {
         Report report = ReportContent.of(TestRows.sampleRun(), "memstore.json");
         List<Table> tables = blocks(report, "workloads", Table.class);
-        assertThat(tables).hasSize(2);
+        // each workload's columns in two tables that fit a page, the second one continued
+        assertThat(tables).extracting(Table::caption).allSatisfy(c -> assertThat(c).startsWith("Workload "));
+        assertThat(tables.stream().filter(t -> t.caption().endsWith("(continued)"))).isNotEmpty();
+        for (Table t : tables) {
+            int chars = 0;
+            for (int c = 0; c < t.headers().size(); c++) {
+                chars += t.columnChars(c);
+            }
+            assertThat(chars).as(t.caption()).isLessThanOrEqualTo(Table.PAGE_CHARS);
+            assertThat(t.headers()).startsWith("N", "versions", "key size", "value size");
+            assertThat(t.keyColumns()).isEqualTo(4);
+        }
         Table index = tables.get(0);
         assertThat(index.caption()).startsWith("Workload index (");
         assertThat(index.headers()).startsWith("N", "versions", "key size", "value size",
-                "index live heap, MiB (B/key)", "allocated, MiB (B/key)", "RSS, MiB (B/key)",
-                "peak RSS, MiB (B/key)", "store file, MiB (B/key)");
-        assertThat(index.headers()).endsWith("puts/s", "get/s");
+                "index live heap, MiB (B/key)", "allocated, MiB (B/key)");
         assertThat(index.rows().get(0)).startsWith("100K", "1", "64 B", "-", "17.5 (183.5)");
         assertThat(index.numeric().get(0)).isTrue();
+        // every column of the workload once beside the keys, in order, across its tables
+        List<String> indexColumns = tables.stream().filter(t -> t.caption().startsWith("Workload index ("))
+                .flatMap(t -> t.headers().subList(4, t.headers().size()).stream()).toList();
+        assertThat(indexColumns).containsExactly("index live heap, MiB (B/key)", "allocated, MiB (B/key)",
+                "RSS, MiB (B/key)", "peak RSS, MiB (B/key)", "store file, MiB (B/key)", "puts/s", "get/s");
     }
 
     @Test
@@ -103,9 +117,9 @@ class ReportContentTest {
         assertThat(facts.facts().get(4).value()).isEqualTo("not recorded");
         assertThat(facts.facts().get(6).value()).isEqualTo("-XX:+UseSerialGC -Dx=<y>");
         assertThat(report.chartCount()).isEqualTo(3);
-        // 2 workload tables, model, residuals, budgets
-        assertThat(report.tableCount()).isEqualTo(5);
-        assertThat(report.closingLine()).isEqualTo("End of the memstore report: 5 tables, 3 charts.");
+        // 2 workload tables, each in two to fit the page, model, residuals, budgets
+        assertThat(report.tableCount()).isEqualTo(7);
+        assertThat(report.closingLine()).isEqualTo("End of the memstore report: 7 tables, 3 charts.");
     }
 
     private static <T extends Block> List<T> blocks(Report report, String section, Class<T> kind) {

@@ -38,4 +38,15 @@ class ReportHtmlTest {
         assertThat(Xml.elements(doc, "td").stream().map(Element::getTextContent))
                 .contains("143.1 (1500.0)");
     }
+
+    @Test
+    void numbersAndJvmFlagsDoNotBreakInsideThemselves() {
+        String html = ReportHtml.render(ReportContent.of(SampleRuns.etcdLike("e", "m"), "memstore.json"));
+        assertThat(html).contains("td.num{text-align:right;white-space:nowrap}")
+                .contains(".memstore-word{white-space:nowrap}");
+        Document doc = Xml.parse(html);
+        // each flag whole in a span, the spaces between them the only places to break
+        assertThat(Xml.elements(doc, "span").stream().filter(e -> "memstore-word".equals(e.getAttribute("class")))
+                .map(Element::getTextContent)).containsExactly("-XX:+UseSerialGC", "-Dx=<y>");
+    }
 }

@@ -233,7 +233,9 @@ class ReadSnapshotTest {
     /**
      * A checkpoint empties the log at once though the reader's snapshot, held from a pause after the last commit,
      * uses it, idle or busy on another thread. With the list index the checkpoint writes no index image, so no write
-     * comes before its wait: the reads themselves must let go.
+     * comes before its wait: the reads themselves must let go. A checkpoint that waited for the held snapshot would
+     * wait in vain (an idle connection never lets go of it, a busy reader begins its next read at once) until
+     * SQLite's busy timeout, and report false: its true and the emptied log say it did not wait, at any load.
      */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
@@ -250,9 +252,7 @@ class ReadSnapshotTest {
                 if (reader != null) {
                     quiet(); // the reader's connection holds its snapshot from read to read
                 }
-                long start = System.nanoTime();
                 assertThat(store.checkpoint()).isTrue();
-                assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(2_000);
                 assertThat(SqliteConnections.sizeOf(SqliteConnections.sideFile(file, "-wal"))).isZero();
                 if (reader != null) {
                     reader.awaitCallsAfter(1);

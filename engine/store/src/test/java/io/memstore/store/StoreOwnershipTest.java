@@ -68,15 +68,13 @@ class StoreOwnershipTest {
                 StandardCharsets.UTF_8)) {
             String ready = out.readLine();
             assertThat(ready).as("child output (stderr in %s)", dir).isEqualTo("ready " + holder.pid() + " " + (puts + 1));
-            long started = System.nanoTime();
+            // the holder lets go only when told to close, below: a refusal that waited for it would not return
             for (Path name : new Path[] {file, symlink, hardLink}) {
                 assertThatThrownBy(() -> MvccStore.open(name, FULL)).as(name.toString())
                         .isInstanceOf(StoreException.class)
                         .hasMessageContaining("is open in another process (pid " + holder.pid() + ")");
             }
             assertThatThrownBy(() -> MvccStore.verify(file)).hasMessageContaining("pid " + holder.pid());
-            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).as("refused at once, ms")
-                    .isLessThan(2000);
             // a third process is refused too: the refusals here did not release the holder's lock
             Process other = child("try", hardLink, "FULL", 0);
             try (BufferedReader o = reader(other)) {

@@ -92,7 +92,7 @@ public final class EtcdMember {
                 "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
                 "--initial-cluster", initialCluster, "--initial-cluster-state", "new",
                 "--initial-cluster-token", token, "--snapshot-count", Long.toString(snapshotCount),
-                "--quota-backend-bytes", Long.toString(QUOTA_BACKEND_BYTES)));
+                "--quota-backend-bytes", Long.toString(QUOTA_BACKEND_BYTES), "--enable-pprof"));
         return launch(name, clientPort, peerPort, dataDir, logFile, command, false);
     }
 
@@ -195,6 +195,30 @@ public final class EtcdMember {
         } catch (IOException e) {
             throw new IllegalStateException(process.isAlive() ? "etcd member " + name + " (pid " + pid()
                     + "): cannot read " + proc + ": " + e.getMessage() : ended(), e);
+        }
+    }
+
+    /**
+     * Runs a full collection of the member's Go heap now: {@code GET /debug/pprof/heap?gc=1} (served with
+     * {@code --enable-pprof}, which every member gets) collects before it writes its profile, which is discarded.
+     *
+     * @throws IllegalStateException when the member does not answer
+     */
+    void collectGarbage() {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(clientUrl() + "/debug/pprof/heap?gc=1"))
+                .timeout(REQUEST_TIMEOUT.multipliedBy(6)).GET().build();
+        try {
+            HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("etcd member " + name + ": GET " + request.uri() + " answered "
+                        + response.statusCode());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(process.isAlive() ? "etcd member " + name + ": GET " + request.uri()
+                    + " failed: " + e.getMessage() : ended(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("etcd member " + name + ": interrupted while collecting", e);
         }
     }
 

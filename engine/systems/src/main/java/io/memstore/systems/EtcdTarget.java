@@ -17,9 +17,9 @@ import java.util.Map;
  * version in its MVCC history until a compaction, as the row's memstore store does.
  *
  * <p>The probe measures the member, not itself: {@link #memory} is the /proc reading of the member with the
- * largest resident set at that moment, {@link #heapInUse} the largest {@code go_memstats_heap_inuse_bytes}
- * (Go's collector runs when it decides, so this heap may still hold garbage, unlike a probe JVM's reading after
- * full collections). {@link #extraMetrics} gives every member's figures, names starting
+ * largest resident set at that moment, {@link #heapInUse} the largest {@code go_memstats_heap_inuse_bytes}, both
+ * read after {@link #settle} has collected the members' garbage and waited for the freed pages to be returned, as
+ * a probe JVM is read after full collections. {@link #extraMetrics} gives every member's figures, names starting
  * {@code etcd.<member>.}. Gets are single-key range requests, one at a time, so their rate is the round trip's.
  *
  * <p>Rows shaped like a Kubernetes control plane's load add leases (granted before the load, keys put with them
@@ -179,6 +179,16 @@ final class EtcdTarget implements LoadTarget {
         return MAX_GETS;
     }
 
+    /**
+     * Collects every member's garbage and waits until their RSS is steady ({@link SettledMembers}), so that the
+     * readings of a row's runs are taken at the same point of the members' memory cycle.
+     */
+    @Override
+    public void settle() {
+        cluster.checkAlive();
+        SettledMembers.settle(cluster.members());
+    }
+
     @Override
     public ProcMemory memory() {
         cluster.checkAlive();
@@ -230,7 +240,8 @@ final class EtcdTarget implements LoadTarget {
      * Restarts every member on its data, as {@link #reopen}: {@code reopen.seconds} from the new starts
      * until every member is healthy (each rebuilt its index from every revision in its db),
      * {@code reopen.revisionsPerSecond} the revisions written over that time, {@code reopen.rss} the largest
-     * member's RSS right after (the pages of the memory-mapped db the restore touched count in it).
+     * member's RSS right after, settled as after the load ({@link #settle}: the restore's garbage collected, the
+     * pages of the memory-mapped db it touched still counted), and {@code reopen.goHeap} its Go heap in use.
      */
     @Override
     public Map<String, Number> timedReopen() {
@@ -240,6 +251,7 @@ final class EtcdTarget implements LoadTarget {
         Map<String, Number> m = new LinkedHashMap<>();
         m.put(Metrics.REOPEN_SECONDS, seconds);
         m.put(Metrics.REOPEN_REVISIONS_PER_SECOND, revisionCount() / Math.max(1e-9, seconds));
+        settle();
         m.put(Metrics.REOPEN_RSS, memory().rss());
         m.put(Metrics.REOPEN_GO_HEAP, heapInUse());
         return m;

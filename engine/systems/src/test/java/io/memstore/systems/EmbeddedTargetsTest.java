@@ -42,9 +42,12 @@ class EmbeddedTargetsTest {
             assertThat(t.get(key(1_999))).isTrue();
             assertThat(t.keyCount()).isEqualTo(1_999);
             // reopen: closed and opened again from its files, every key still there
+            long before = System.nanoTime();
             java.util.Map<String, Number> reopen = t.timedReopen();
+            long took = System.nanoTime() - before;
             assertThat(reopen.keySet()).containsExactly("reopen.seconds");
-            assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive().isLessThan(60);
+            // in seconds: within the call's own time, however long a busy machine makes it
+            assertThat(reopen.get("reopen.seconds").doubleValue()).isPositive().isLessThanOrEqualTo(took / 1e9);
             assertThat(t.keyCount()).isEqualTo(1_999);
             assertThat(t.get(key(1_998))).isTrue();
             assertThat(t.get(key(5))).isFalse();

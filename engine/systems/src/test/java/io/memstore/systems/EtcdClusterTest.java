@@ -125,7 +125,8 @@ class EtcdClusterTest {
         try (EtcdCluster cluster = EtcdCluster.start(etcd, 1, dir, START);
              EtcdKv kv = new EtcdKv(cluster.endpoints(), Duration.ofSeconds(60), cluster::checkAlive)) {
             EtcdMember m = cluster.members().get(0);
-            long start = System.nanoTime();
+            // told by the liveness check or the closed connection, the messages below; the 60 s request timeout
+            // would end the load with DEADLINE_EXCEEDED instead
             assertThatThrownBy(() -> {
                 for (int i = 0; i < 100_000; i++) {
                     kv.put(("k" + i).getBytes(StandardCharsets.US_ASCII), new byte[16]);
@@ -136,8 +137,6 @@ class EtcdClusterTest {
                 kv.awaitWrites();
             }).isInstanceOf(IllegalStateException.class).message().matches("(?s)etcd member m1 \\(pid " + m.pid()
                     + "\\) has ended.*|etcd: a write failed after \\d+ were answered: .*UNAVAILABLE.*");
-            // told by the liveness check, long before the 60 s request timeout
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
             assertThatThrownBy(m::memory).hasMessageContaining("has ended");
         }
         assertThat(dir).isEmptyDirectory();

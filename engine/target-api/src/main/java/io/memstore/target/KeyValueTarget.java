@@ -18,7 +18,7 @@ package io.memstore.target;
  *       baseline, not of the row.</li>
  *   <li><b>{@link #put}</b>: {@code versions} passes over the row's keys, each key put once per pass, timed as a
  *       whole: {@code load.putsPerSecond}. Then {@link #delete} for the row's deleted share of keys, then
- *       {@link #compact} when the row asks for it ({@code compact.seconds}), then {@link #flush}; {@code load.seconds}
+ *       {@link #compact} when the row says {@code compact: latest} ({@code compact.seconds}), then {@link #flush}; {@code load.seconds}
  *       covers all of them.</li>
  *   <li><b>Memory</b>, with the target reachable and no call running: the JVM settles again, and the heap in use
  *       minus the baseline is {@code index.liveHeap} ({@code index.bytesPerKey} per key of the row); then the
@@ -53,8 +53,11 @@ public interface KeyValueTarget extends AutoCloseable {
     void delete(byte[] key);
 
     /**
-     * Drops what the target keeps of overwritten and deleted values (history, tombstones), when the row asks for it
-     * ({@code compact: true}); timed. Does nothing by default.
+     * Drops what the target keeps of overwritten and deleted values (history, tombstones); timed. The probe calls it
+     * once, after the puts and deletes, on a row with {@code compact: latest}; never on a row with {@code compact:
+     * none} (the default). {@code compact: every N}, a compaction on a period during the load, is for memstore's and
+     * etcd's rows: this interface has no call for it, and a target's row that asks for it fails. Does nothing by
+     * default.
      */
     default void compact() {
     }

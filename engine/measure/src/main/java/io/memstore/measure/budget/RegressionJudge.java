@@ -26,6 +26,8 @@ import java.util.StringJoiner;
  *       row the spread is 0, so every increase past the limits counts;</li>
  *   <li>otherwise <b>within</b>.</li>
  * </ul>
+ * A heap metric compared with a baseline row also says what grew by class ({@link ClassGrowth}), or that the
+ * baseline has no class account to compare with (a baseline written before accounts were taken: said, not failed).
  * Nothing passes silently: a row without counterpart and a missing file are {@code no-baseline} outcomes at the
  * rule's level under {@link MissingBaseline#FAIL} and at WARN under {@link MissingBaseline#WARN}; a metric either
  * side could not measure is {@code unavailable}, failed at the rule's level.
@@ -103,7 +105,8 @@ public final class RegressionJudge {
         }
         boolean passed = status != RegressionOutcome.Status.REGRESSED;
         return new RegressionOutcome(rule.metric(), row.name(), o, n, delta, relative, rule.maxIncrease(),
-                rule.maxIncreaseBytes(), noise, status, passed, rule.level(), message);
+                rule.maxIncreaseBytes(), noise, status, passed, rule.level(), message,
+                ClassGrowth.of(rule.metric(), before, row));
     }
 
     /** Null when the rows measured the same thing (runs aside), else which fields differ. */

@@ -25,10 +25,13 @@ import java.util.Objects;
  * @param level            ERROR fails the run when not passed; a missing baseline under {@link MissingBaseline#WARN}
  *                         is WARN whatever the rule says
  * @param message          for people
+ * @param classGrowth      for a heap metric compared with a baseline row, what grew by class ({@link ClassGrowth});
+ *                         null otherwise
  */
 public record RegressionOutcome(Metric metric, String row, Double baseline, Double actual, Double delta,
                                 Double relativeDelta, Double maxIncrease, Double maxIncreaseBytes, Double noise,
-                                Status status, boolean passed, BudgetLevel level, String message) {
+                                Status status, boolean passed, BudgetLevel level, String message,
+                                ClassGrowth classGrowth) {
     /** What comparing a row with the baseline found. */
     public enum Status {
         /** The increase (if any) is within the limits. */
@@ -67,6 +70,14 @@ public record RegressionOutcome(Metric metric, String row, Double baseline, Doub
             throw new IllegalArgumentException("row " + row + ": passed=" + passed + " contradicts status "
                     + status.specName());
         }
+    }
+
+    /** An outcome without a comparison by class. */
+    public RegressionOutcome(Metric metric, String row, Double baseline, Double actual, Double delta,
+                             Double relativeDelta, Double maxIncrease, Double maxIncreaseBytes, Double noise,
+                             Status status, boolean passed, BudgetLevel level, String message) {
+        this(metric, row, baseline, actual, delta, relativeDelta, maxIncrease, maxIncreaseBytes, noise, status, passed,
+                level, message, null);
     }
 
     /** True when this outcome fails the run. */

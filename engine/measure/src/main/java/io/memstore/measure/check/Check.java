@@ -72,7 +72,9 @@ public final class Check {
      * memstore.json, .csv, .md, TEST-memstore.xml, and the step summary when {@code GITHUB_STEP_SUMMARY} is set.
      * The verdict is in the returned result. A row that fails stops the run, but the outputs are written all the
      * same: the rows measured before it keep their figures and are judged, and the result names the failed row
-     * ({@link RunResult#failure}), so it cannot pass and no output of an earlier run is left to say it did.
+     * ({@link RunResult#failure}), so it cannot pass and no output of an earlier run is left to say it did. From the
+     * start until then the outputs are the run's in-progress record ({@link RunInProgress}), which stays, saying the
+     * run did not complete, when the run is stopped or fails before it writes its results.
      *
      * @throws IOException        when an output cannot be written or the baseline file is unreadable or malformed
      * @throws PreflightException before any probe runs, when the output directory cannot be written (see
@@ -83,50 +85,68 @@ public final class Check {
         return run(spec, request, MachineResources.current(request.runner().workDir()));
     }
 
+    /**
+     * As {@link #run(WorkloadSpec, CheckRequest)}, for a run that has begun already ({@link RunInProgress#start}, in
+     * the request's output directory): its start is the results' start, and its lock is held until it is closed.
+     */
+    public static RunResult run(WorkloadSpec spec, CheckRequest request, RunInProgress run) throws IOException {
+        return run(spec, request, MachineResources.current(request.runner().workDir()), run);
+    }
+
     /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
     static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
-        Instant started = Instant.now();
-        List<Row> rows = selectRows(spec, request);
-        Preflight.writable(request.outputDirectory(), "output directory");
-        try (OutputLock lock = OutputLock.acquire(request.outputDirectory())) {
-            // the baseline first: a broken one is found in a second, not after every row ran
-            BaselineFile baseline = BaselineFile.load(request.baseline());
-            RowRunner runner = new RowRunner(request.runner());
-            runner.removeLeftovers();
-            try {
-                request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
-                        request.runner().workDir(), request.runner().keepFiles(), machine,
-                        request.runner().jvmArgs()));
-                Preflight.systems(rows, request.systems());
-            } catch (PreflightException e) {
-                if (e.row() != null) {
-                    // no earlier run's outputs may stand for this one: they say FAILED, with no row measured
-                    RunResult refused = judge(spec, request, List.of(), List.of()).withStart(started)
-                            .withFailure(new RunFailure(e.row(), e.reason(), rows.size(), e.getMessage()));
-                    ResultFiles.writeAll(refused, request.outputDirectory());
-                    StepSummary.append(refused, request.environment());
-                    return refused;
-                }
-                throw e;
-            }
-            List<RowMeasurement> measured = new ArrayList<>();
-            RunFailure failure = null;
-            try {
-                new SpecRunner(runner).run(rows, measured::add);
-            } catch (ProbeException e) {
-                failure = RunFailure.of(e.row(), e.getMessage(), rows.size());
-            }
-            List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
-            List<Row> ran = measured.stream().map(RowMeasurement::row).toList();
-            RunResult result = compare(spec, request, ran, judge(spec, request, ran, results), baseline)
-                    .withStart(started);
-            if (failure != null) {
-                result = result.withFailure(failure);
-            }
-            ResultFiles.writeAll(result, request.outputDirectory());
-            StepSummary.append(result, request.environment());
-            return result;
+        selectRows(spec, request); // a filter that selects nothing is refused before any output is touched
+        try (RunInProgress run = RunInProgress.start(request.outputDirectory(), spec.name(), spec.source())) {
+            return run(spec, request, machine, run);
         }
+    }
+
+    private static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine,
+                                 RunInProgress run) throws IOException {
+        if (!run.outputDirectory().toAbsolutePath().normalize()
+                .equals(request.outputDirectory().toAbsolutePath().normalize())) {
+            throw new IllegalArgumentException("the run began in " + run.outputDirectory() + ", not in the request's"
+                    + " output directory " + request.outputDirectory());
+        }
+        Instant started = run.started();
+        List<Row> rows = selectRows(spec, request);
+        // the baseline first: a broken one is found in a second, not after every row ran
+        BaselineFile baseline = BaselineFile.load(request.baseline());
+        RowRunner runner = new RowRunner(request.runner());
+        runner.removeLeftovers();
+        try {
+            request.runner().progress().detail(Preflight.check(rows, request.outputDirectory(),
+                    request.runner().workDir(), request.runner().keepFiles(), machine,
+                    request.runner().jvmArgs()));
+            Preflight.systems(rows, request.systems());
+        } catch (PreflightException e) {
+            if (e.row() != null) {
+                // no earlier run's outputs may stand for this one: they say FAILED, with no row measured
+                RunResult refused = judge(spec, request, List.of(), List.of()).withStart(started)
+                        .withFailure(new RunFailure(e.row(), e.reason(), rows.size(), e.getMessage()));
+                ResultFiles.writeAll(refused, request.outputDirectory());
+                StepSummary.append(refused, request.environment());
+                return refused;
+            }
+            throw e;
+        }
+        List<RowMeasurement> measured = new ArrayList<>();
+        RunFailure failure = null;
+        try {
+            new SpecRunner(runner).run(rows, measured::add);
+        } catch (ProbeException e) {
+            failure = RunFailure.of(e.row(), e.getMessage(), rows.size());
+        }
+        List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
+        List<Row> ran = measured.stream().map(RowMeasurement::row).toList();
+        RunResult result = compare(spec, request, ran, judge(spec, request, ran, results), baseline)
+                .withStart(started);
+        if (failure != null) {
+            result = result.withFailure(failure);
+        }
+        ResultFiles.writeAll(result, request.outputDirectory());
+        StepSummary.append(result, request.environment());
+        return result;
     }
 
     /**
@@ -205,7 +225,10 @@ public final class Check {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
-        Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
+        // the store is recorded when a row measured it: a spec of other systems or the project's classes ran none
+        boolean storeRan = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE);
+        Environment environment = Environment.current(commonFlags(rows, request))
+                .withStore(storeRan ? request.runner().store() : null);
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
 

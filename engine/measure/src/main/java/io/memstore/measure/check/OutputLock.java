@@ -79,7 +79,7 @@ public final class OutputLock implements AutoCloseable {
             }
             throw new PreflightException("cannot create the lock file " + file.toAbsolutePath() + ": "
                     + Preflight.reason((IOException) e) + "; make the output directory writable, or point"
-                    + " memstore.outputDirectory at a writable directory. Nothing was run");
+                    + " memstore.resultDirectory at a writable directory. Nothing was run");
         }
     }
 
@@ -88,7 +88,7 @@ public final class OutputLock implements AutoCloseable {
                 + outputDirectory.toAbsolutePath() + (holder.isEmpty() ? "" : " (" + holder + ")")
                 + ": two checks in one directory would disturb each other's measurements and overwrite"
                 + " each other's results. Wait for it to finish, or give this run another"
-                + " memstore.outputDirectory. Nothing was run");
+                + " memstore.resultDirectory. Nothing was run");
     }
 
     private static String readHolder(FileChannel channel) throws IOException {

@@ -222,7 +222,7 @@ public final class Preflight {
         for (Path p = dir.toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.exists(p) && !Files.isDirectory(p)) {
                 throw new PreflightException("cannot write to the " + what + " " + dir.toAbsolutePath() + ": " + p
-                        + " is a file, not a directory; remove it, or point memstore.outputDirectory elsewhere."
+                        + " is a file, not a directory; remove it, or point memstore.resultDirectory elsewhere."
                         + " Nothing was run");
             }
         }
@@ -232,7 +232,7 @@ public final class Preflight {
             Files.delete(probe);
         } catch (IOException e) {
             throw new PreflightException("cannot write to the " + what + " " + dir.toAbsolutePath() + ": "
-                    + reason(e) + "; make it writable, or point memstore.outputDirectory at a writable directory."
+                    + reason(e) + "; make it writable, or point memstore.resultDirectory at a writable directory."
                     + " Nothing was run");
         }
     }

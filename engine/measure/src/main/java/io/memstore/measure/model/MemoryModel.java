@@ -21,9 +21,8 @@ import java.util.StringJoiner;
  * <p>Moving the known terms to the left gives a linear model with two unknowns and no intercept:
  * {@code z = y - N*keySize - N*versions*pointer = c1*N + c2*(N*versions)}. It is solved by weighted least
  * squares. Dividing each row's equation by N turns it into a straight line in versions,
- * {@code z/N = c1 + c2*versions} with row weight {@code w*N²}, which is solved in its centred form (slope from
- * the weighted covariance of versions and z/N, intercept from the weighted means): the same solution as the 2x2
- * normal equations, without their cancellation.
+ * {@code z/N = c1 + c2*versions} with row weight {@code w*N²}, solved by {@link LeastSquares}, the solver of the
+ * plan's models too.
  *
  * <p><b>Weighting.</b> By default ({@link Weighting#RELATIVE}) each row is weighted by {@code 1/y²}, so the fit
  * minimises the sum of squared <em>relative</em> errors {@code ((predicted - y)/y)²}. Unweighted least squares
@@ -129,44 +128,33 @@ public final class MemoryModel {
 
         // Each row as the line z/N = c1 + c2*versions with weight w*N^2 (w = 1/y^2 for relative fits).
         int n = fitted.size();
-        double[] v = new double[n];
+        double[][] x = new double[n][];
         double[] t = new double[n];
         double[] w = new double[n];
+        boolean sameVersions = true;
         for (int i = 0; i < n; i++) {
             RowParams p = fitted.get(i).params();
             double y = fitted.get(i).metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
             double keys = p.keys();
-            v[i] = p.versions();
+            x[i] = new double[] {1, p.versions()};
             t[i] = y / keys - p.keySize() - (double) p.versions() * pointer;
             w[i] = weighting == Weighting.RELATIVE ? (keys / y) * (keys / y) : keys * keys;
-        }
-        double sw = 0;
-        double mv = 0;
-        double mt = 0;
-        for (int i = 0; i < n; i++) {
-            sw += w[i];
-            mv += w[i] * v[i];
-            mt += w[i] * t[i];
-        }
-        mv /= sw;
-        mt /= sw;
-        double svv = 0;
-        double svt = 0;
-        boolean sameVersions = true;
-        for (int i = 0; i < n; i++) {
-            svv += w[i] * (v[i] - mv) * (v[i] - mv);
-            svt += w[i] * (v[i] - mv) * (t[i] - mt);
-            sameVersions &= v[i] == v[0];
+            sameVersions &= p.versions() == fitted.get(0).params().versions();
         }
         if (sameVersions) {
             // Only c1 + versions*c2 is identifiable; fit c1 alone with the c2 term left out.
-            c1 = mt;
+            for (int i = 0; i < n; i++) {
+                x[i] = new double[] {1};
+            }
+            c1 = LeastSquares.solve(x, t, w).coefficients()[0];
             c2 = Double.NaN;
-            note.add("every fitted row has versions=" + (int) v[0] + ": c2 undetermined, c1 fitted alone"
-                    + " and includes " + (int) v[0] + "*c2");
+            int v = fitted.get(0).params().versions();
+            note.add("every fitted row has versions=" + v + ": c2 undetermined, c1 fitted alone"
+                    + " and includes " + v + "*c2");
         } else {
-            c2 = svt / svv;
-            c1 = mt - c2 * mv;
+            double[] b = LeastSquares.solve(x, t, w).coefficients();
+            c1 = b[0];
+            c2 = b[1];
         }
 
         Set<List<Long>> distinct = new HashSet<>();

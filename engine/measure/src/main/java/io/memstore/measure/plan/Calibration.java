@@ -7,6 +7,7 @@ import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.spec.Units;
+import io.memstore.measure.spec.WorkloadDef;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,12 +16,12 @@ import java.util.List;
  * Which measured rows can speak for a scenario, and which rows to measure when none can.
  *
  * <p>A row speaks for a scenario when it measured the same thing at another size: same system, key pattern and key
- * size, same index, store, store options and compaction period for memstore, the same value size (or range) where
- * values are stored and the same share of leased keys, without deletes or a final compaction, with
- * index.liveHeap and the RSS
- * readings. The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
- * or two different ones). A calibration run measures the scenario itself at small key counts (by default
- * {@link #DEFAULT_KEYS}): two counts so the fixed part of the reading is told apart from the per-key part.
+ * size, same index, store, store options and compaction period for memstore, the same share of leased keys,
+ * without deletes or a final compaction, with index.liveHeap and the RSS readings; rows of other value sizes
+ * speak for it when the rows measured two sizes at least (the models charge each value byte). The rows must also let the heap model reach the scenario's versions (the same revision-slot count,
+ * or two different ones) and leave a row to spare over the model's coefficients. A calibration run measures the
+ * scenario itself at small key counts (by default {@link #DEFAULT_KEYS}), an etcd scenario's rows twice each
+ * ({@link WorkloadDef#ETCD_RUNS}).
  */
 public final class Calibration {
     /** Key counts of a calibration run: quick (seconds per row), yet past the probe's fixed overhead. */
@@ -38,9 +39,9 @@ public final class Calibration {
         for (RowResult r : rows) {
             RowParams p = r.params();
             boolean memstore = want.system() == SystemKind.MEMSTORE;
+            // any value size where values are stored: the models charge the value bytes apart (HeapModel's cval)
             boolean same = p.system().equals(want.system()) && p.keyPattern() == want.keyPattern()
-                    && p.keySize() == want.keySize() && (!want.storesValues() || p.valueSize() == want.valueSize()
-                            && p.valueSizeMax() == want.valueSizeMax())
+                    && p.keySize() == want.keySize() && p.storesValues() == want.storesValues()
                     && (!memstore || p.index().equals(want.index()) && p.store() == want.store()
                             && p.settings().equals(want.settings())
                             && p.compactEvery() == want.compactEvery())
@@ -81,9 +82,19 @@ public final class Calibration {
                     + " leases and the scenario " + s.params().watchers() + " and " + s.params().leases() + ": measure"
                     + " rows at two counts of each to fit its cost";
         }
+        if (!heap.valuesFit(s.params())) {
+            return "the matching rows stored values of " + (Double.isNaN(heap.fitValueSize()) ? "several sizes"
+                    : Units.compactBytes((long) heap.fitValueSize()) + " (mean)") + " and the scenario "
+                    + Units.compactBytes((long) HeapModel.valueSize(s.params())) + ": measure rows at a second"
+                    + " valueSize to fit the cost of a value byte";
+        }
         if (!heap.canPredict(s.params())) {
             return "the matching rows measured one revision-slot count (" + (long) heap.fitSlots()
                     + ") and the scenario needs versions=" + s.params().versions();
+        }
+        if (!heap.determined()) {
+            return "the matching rows leave no row to spare over the model's coefficients ("
+                    + String.join("; ", heap.undetermined()) + ")";
         }
         return null;
     }
@@ -95,13 +106,14 @@ public final class Calibration {
     public static List<Row> rows(PlanScenario s, List<Long> keys) {
         List<Row> out = new ArrayList<>();
         RowParams p = s.params();
+        int runs = p.system().isEtcd() ? WorkloadDef.ETCD_RUNS : 1;
         List<Long> counts = p.system().isEtcd() && p.snapshotCount() != ETCD_SNAPSHOT_COUNT
                 ? List.of(p.snapshotCount(), ETCD_SNAPSHOT_COUNT) : List.of(p.snapshotCount());
         for (long count : counts) {
             for (long n : keys) {
                 RowParams at = RowParams.builder("calibrate").keys(n).versions(p.versions()).keySize(p.keySize())
                         .valueSize(p.valueSize()).keyPattern(p.keyPattern()).store(p.store()).index(p.index())
-                        .seed(p.seed()).system(p.system()).snapshotCount(count).shape(p.shape()).build();
+                        .seed(p.seed()).runs(runs).system(p.system()).snapshotCount(count).shape(p.shape()).build();
                 out.add(new Row("calibrate/" + s.name() + "/keys=" + Units.count(n)
                         + (counts.size() > 1 ? ",snapshotCount=" + Units.count(count) : ""), at));
             }

@@ -11,41 +11,39 @@ import java.util.List;
  * its Go heap:
  * <pre>
  *   rss = idle member + above(N, R)
- *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + D*cd + W*cw + L*cl   (HeapModel form, fitted to rss - idle)
+ *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + D*cd + W*cw + L*cl + V*cval   (HeapModel form, fitted to rss - idle)
  * </pre>
  * with H the revisions the history keeps and D those its compactions removed ({@link EtcdHistory}), R the raft
- * entries in memory ({@link EtcdRaftLog}),
- * W the watchers and L the leases. The Go heap in use is a poor base for the RSS: it counts garbage that the next
- * collection frees, so two rows of the same keys read up to 15 % apart, while their RSS agrees within a few
- * percent.
+ * entries in memory ({@link EtcdRaftLog}), W the watchers, L the leases and V the bytes of the values kept. The
+ * members are read settled (their garbage collected and the freed pages returned, as the probe reads them), so
+ * the reading is that of the data, not of the moment in the member's collection cycle: after a load that crossed a
+ * snapshot the raft entries the snapshot dropped are gone from it. <b>After a restart</b> ({@link #restart}) the
+ * member is a new process: it holds the entries its write-ahead log has after its last snapshot
+ * ({@link EtcdRaftLog#entriesAfterRestart}) and the pages of its db its index restore touched, and no watchers.
  *
- * <p><b>After a load that crossed a snapshot</b> the member has dropped most of its raft log, but the Go runtime
- * keeps the freed pages resident until its scavenger returns them, over minutes, and meanwhile reuses them. Its
- * RSS then lies between {@code above(N, R)} with the entries it holds now (the freed pages returned) and
- * {@code above(N, Rpeak)} with the most it ever held; the band runs from the first to the second, each widened by
- * the uncertainty, and the prediction is the first: the probe reads the member after it settled, and members
- * that crossed a snapshot read there. <b>After a restart</b> ({@link #restart}) the member is a
- * new process: it holds the entries its write-ahead log has after its last snapshot
- * ({@link EtcdRaftLog#entriesAfterRestart}) and the pages of its db its index restore touched, and no watchers;
- * one R, a band symmetric around the prediction.
+ * <p>The band ({@link PlanRules#band}): {@code u = max(3 %, e, s) x max(1, leverage / above)}, with {@code e} the
+ * fit's leave-one-out error, {@code s} the spread between the runs of the fitted rows relative to their reading
+ * above idle ({@link PlanRules#pooledSpread}; when a row ran once, at least {@link PlanRules#ETCD_RUN_SPREAD}: the
+ * spread memstore measured for etcd), and the leverage how far the rows' error moves the prediction at the scenario.
  *
- * <p>The uncertainty holds the rows' run-to-run spread as the fit carries it to the scenario, not only the fit's
- * residuals: {@code u = max(3 %, 3 x fit RMS + s x max(1, leverage / above))}, with {@code s} the largest spread
- * between the runs of a fitted row relative to its reading above idle, and the leverage
- * ({@link HeapModel#leverage}) how far a relative error of one in every row moves the prediction. A fit through
- * as many distinct rows as it has coefficients has no residual; the spread of its rows, carried three times
- * beyond them, is then the band.
+ * <p><b>The peak.</b> Between two collections a member holds its live Go heap once more (Go collects when its heap
+ * has doubled), and before each snapshot its raft log is at its longest ({@link EtcdRaftLog#peakEntriesInMemory}):
+ * {@link #peak} adds the one to the high end at the other, for the container limit.
  *
  * @param fit          the fitted form, over RSS above the idle member (B)
  * @param baselineRss  median idle member RSS of the rows, jvm.baselineRss (B)
  * @param baselineLow  smallest (B)
  * @param baselineHigh largest (B)
  * @param uncertainty  relative half-width at the scenario it was fitted for
- * @param spread       the largest relative run spread of the rows above idle ({@code s})
+ * @param spread       the rows' pooled relative run spread above idle ({@code s}), or the etcd spread
+ *                     memstore measured when a row ran once ({@link #onceRun})
  * @param restart      true for the model of the RSS right after a restart (reopen.rss)
+ * @param onceRun      true when some fitted row ran once, so its spread is {@link PlanRules#ETCD_RUN_SPREAD}
+ * @param extrapolation the leverage factor at the scenario ({@link HeapModel#extrapolation})
  */
 public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow, double baselineHigh,
-                           double uncertainty, double spread, boolean restart) {
+                           double uncertainty, double spread, boolean restart, boolean onceRun,
+                           double extrapolation) {
     /** Rows usable for the after-load fit: RSS and idle RSS measured, RSS above the idle member. */
     static double aboveIdle(RowResult r) {
         return above(r, Metric.PROCESS_RSS);
@@ -91,56 +89,57 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
     }
 
     private static EtcdRssModel of(HeapModel fit, List<RowResult> rows, RowParams s, Metric metric, boolean restart) {
-        double spread = 0;
+        boolean once = false;
         List<RowResult> used = rows.stream().filter(r -> above(r, metric) > 0).toList();
+        List<Double> spreads = new java.util.ArrayList<>();
         for (RowResult r : used) {
-            spread = Math.max(spread, r.spreadOf(metric).orElse(0) / above(r, metric));
+            if (r.runs() >= 2) {
+                spreads.add(r.spreadOf(metric).orElse(0) / above(r, metric));
+            }
+            once |= r.runs() < 2;
+        }
+        double spread = PlanRules.pooledSpread(spreads);
+        if (once) {
+            spread = Math.max(spread, PlanRules.ETCD_RUN_SPREAD);
         }
         double[] baselines = used.stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble())
                 .sorted().toArray();
-        double median = baselines.length % 2 == 1 ? baselines[baselines.length / 2]
-                : (baselines[baselines.length / 2 - 1] + baselines[baselines.length / 2]) / 2;
-        EtcdRssModel partial = new EtcdRssModel(fit, median, baselines[0], baselines[baselines.length - 1], 0,
-                spread, restart);
-        double above = restart ? partial.afterRestart(s) : partial.returned(s);
+        double median = RssModel.median(baselines);
         long entries = restart ? EtcdRaftLog.entriesAfterRestart(s) : EtcdRaftLog.entriesInMemory(s);
-        double carried = above > 0 ? Math.max(1, fit.leverage(s, entries) / above) : 1;
-        double fitError = Double.isNaN(fit.relativeRmsError()) ? 0 : fit.relativeRmsError();
-        double u = Math.max(PlanRules.MIN_HEAP_UNCERTAINTY, 3 * fitError + spread * carried);
-        return new EtcdRssModel(fit, median, baselines[0], baselines[baselines.length - 1], u, spread, restart);
+        double carried = fit.extrapolation(s, entries);
+        double u = PlanRules.band(fit.looError(), spread, carried);
+        return new EtcdRssModel(fit, median, baselines[0], baselines[baselines.length - 1], u, spread, restart, once,
+                carried);
     }
 
-    /** RSS above idle with the freed raft entries returned to the kernel (B). */
-    double returned(RowParams p) {
-        return fit.withRaftEntries(p, EtcdRaftLog.entriesInMemory(p));
+    /** RSS above idle with the raft entries the member holds after the load, or after the restart (B). */
+    double above(RowParams p) {
+        return fit.withRaftEntries(p, restart ? EtcdRaftLog.entriesAfterRestart(p) : EtcdRaftLog.entriesInMemory(p));
     }
 
-    /** RSS above idle with every raft entry the member ever held at once still resident (B). */
-    double retained(RowParams p) {
-        return fit.withRaftEntries(p, EtcdRaftLog.peakEntriesInMemory(p));
-    }
-
-    /** RSS above idle right after a restart (B). */
-    double afterRestart(RowParams p) {
-        return fit.withRaftEntries(p, EtcdRaftLog.entriesAfterRestart(p));
-    }
-
-    /**
-     * Predicted process.rss, or reopen.rss for the restart model (B): after the load, with the raft entries the
-     * member holds now (settled members were measured with the freed pages returned).
-     */
+    /** Predicted process.rss, or reopen.rss for the restart model (B), of a settled member. */
     public double predict(RowParams p) {
-        return baselineRss + (restart ? afterRestart(p) : returned(p));
+        return baselineRss + above(p);
     }
 
     /** Low end of the band (B). */
     public double low(RowParams p) {
-        return baselineLow + (restart ? afterRestart(p) : returned(p)) * (1 - uncertainty);
+        return baselineLow + above(p) * PlanRules.lowFactor(uncertainty);
     }
 
     /** High end of the band (B). */
     public double high(RowParams p) {
-        return baselineHigh + (restart ? afterRestart(p) : retained(p)) * (1 + uncertainty);
+        return baselineHigh + above(p) * (1 + uncertainty);
+    }
+
+    /**
+     * The most the member may hold between two collections (B): the high end with its raft log at its longest
+     * (after the load: just before a snapshot), plus a Go heap of {@code goHeap} more
+     * ({@link PlanRules#GO_HEAP_GROWTH}).
+     */
+    public double peak(RowParams p, double goHeap) {
+        long entries = restart ? EtcdRaftLog.entriesAfterRestart(p) : EtcdRaftLog.peakEntriesInMemory(p);
+        return baselineHigh + fit.withRaftEntries(p, entries) * (1 + uncertainty) + PlanRules.GO_HEAP_GROWTH * goHeap;
     }
 
     /** The rows fitted. */

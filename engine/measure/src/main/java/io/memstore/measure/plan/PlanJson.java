@@ -20,14 +20,16 @@ import java.util.Map;
  *  "scenarios": [{"name", "params": {"keys", "versions", "keySize", "valueSize", "keyPattern", "store", "index",
  *                 "system"},
  *                 "machineMemory", "predicted": {"index.liveHeap", "process.rss"}, "low": {...}, "high": {...},
- *                 "recommended": {"xmx", "containerLimit"}, "fits", "model": i}],
- *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "relativeRmsError",
- *            "rows", "rss": {"baselineRss", "baselineLow", "baselineHigh", "growth", "rows"},
+ *                 "recommended": {"xmx", "containerLimit", "maxDirectMemory"}, "fits", "model": i}],
+ *  "model": {"rules": {...}, "fits": [{"source", "layout", "formula", "c0", "c1", "c2", "cval", "relativeRmsError",
+ *            "looError", "runSpread", "undetermined", "rows",
+ *            "rss": {"baselineRss", "baselineLow", "baselineHigh", "growth", "growthLooError", "rows"},
  *            "uncertainty": {"index.liveHeap", "process.rss"}}]},
  *  "calibration": [{"row", "keys", "versions", "index.liveHeap", "process.rss", "jvm.baselineRss"}]}
  * </pre>
  * {@code fits} is null without machineMemory; a scenario's {@code model} indexes {@code model.fits}; an
- * undetermined coefficient is null.
+ * undetermined coefficient, error or flag is null; {@code undetermined} names the terms the rows could not fit
+ * and the rows to add.
  */
 public final class PlanJson {
     private PlanJson() {
@@ -51,9 +53,14 @@ public final class PlanJson {
         etcd.put("cd", finite(e.cd()));
         etcd.put("cw", finite(e.cw()));
         etcd.put("cl", finite(e.cl()));
+        etcd.put("cval", finite(e.cval()));
         etcd.put("relativeRmsError", finite(e.relativeRmsError()));
+        etcd.put("looError", finite(e.looError()));
         etcd.put("runSpread", model.spread());
+        etcd.put("ranOnce", model.onceRun());
+        etcd.put("extrapolation", model.extrapolation());
         etcd.put("uncertainty", model.uncertainty());
+        etcd.put("undetermined", e.undetermined());
         return etcd;
     }
 
@@ -82,6 +89,7 @@ public final class PlanJson {
             Map<String, Object> rec = new LinkedHashMap<>();
             rec.put("xmx", p.xmx());
             rec.put("containerLimit", p.containerLimit());
+            rec.put("maxDirectMemory", p.maxDirectMemory() == 0 ? null : p.maxDirectMemory());
             s.put("recommended", rec);
             if (p.model().etcdRestart() != null) {
                 Map<String, Object> restart = new LinkedHashMap<>();
@@ -98,16 +106,20 @@ public final class PlanJson {
         root.put("scenarios", scenarios);
         Map<String, Object> model = new LinkedHashMap<>();
         Map<String, Object> rules = new LinkedHashMap<>();
-        rules.put("heapBand", "max(" + PlanRules.MIN_HEAP_UNCERTAINTY + ", 3 * relativeRmsError + largest relative"
-                + " run spread)");
+        rules.put("band", PlanRules.BAND_RULE);
         String live = "(liveHeap + " + RssModel.JVM_LIVE_HEAP_MIB + " MiB)";
-        rules.put("rssBand", "baseline and growth of the calibration rows at their extremes, old = k * " + live
-                + " with k from " + RssModel.kRange() + " at calibration and at the planned size, the heap band");
+        rules.put("rssBand", "baseline and growth of the calibration rows at their extremes (a growth fitted to the"
+                + " rows: its band), old = k * " + live + " with k from " + RssModel.kRange() + " at calibration and"
+                + " at the planned size, the heap band");
         rules.put("rss", "baselineRss + growth + old + min(" + RssModel.youngCapText() + ", old / 2), old = " + live
                 + " / " + RssModel.midDivisor());
         rules.put("xmx", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high index.liveHeap + 64 MiB)");
+        rules.put("maxDirectMemory", "ceilMiB(" + PlanRules.HEAP_HEADROOM + " * high growth outside the heap),"
+                + " where it grows with the data");
         rules.put("containerLimit", "ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * max(high process.rss, xmx +"
-                + " baselineRss))");
+                + " maxDirectMemory + baselineRss)); etcd: ceilMiB(" + PlanRules.CONTAINER_MARGIN + " * the higher"
+                + " peak of load and restart); never below " + PlanRules.CONTAINER_MARGIN + " * the calibration"
+                + " rows' largest RSS");
         rules.put("fails", "predicted process.rss > machineMemory");
         model.put("rules", rules);
         List<Object> fits = new ArrayList<>();
@@ -120,13 +132,18 @@ public final class PlanJson {
             f.put("c0", finite(h.c0()));
             f.put("c1", finite(h.c1()));
             f.put("c2", finite(h.c2()));
+            f.put("cval", finite(h.cval()));
             f.put("relativeRmsError", finite(h.relativeRmsError()));
+            f.put("looError", finite(h.looError()));
+            f.put("runSpread", m.heapSpread());
+            f.put("undetermined", h.undetermined());
             f.put("rows", h.rows());
             Map<String, Object> rss = new LinkedHashMap<>();
             rss.put("baselineRss", Math.round(m.rss().baselineRss()));
             rss.put("baselineLow", Math.round(m.rss().baselineLow()));
             rss.put("baselineHigh", Math.round(m.rss().baselineHigh()));
-            rss.put("growth", Math.round(m.rss().growth()));
+            rss.put("growth", m.rss().offHeapData() ? m.rss().offHeap().describe() : "median of the rows");
+            rss.put("growthLooError", finite(m.rss().offHeap().looError()));
             rss.put("rows", m.rss().rows());
             f.put("rss", rss);
             f.put("cr", finite(h.cr()));
@@ -163,6 +180,7 @@ public final class PlanJson {
         m.put("versions", p.versions());
         m.put("keySize", p.keySize());
         m.put("valueSize", p.valueSize());
+        m.put("valueSizeMax", p.valueSizeMax());
         m.put("keyPattern", p.keyPattern().specName());
         m.put("store", p.store().specName());
         m.put("index", p.index().specName());

@@ -3,6 +3,7 @@ package io.memstore.measure.plan;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
+import io.memstore.measure.spec.RowParams;
 
 import java.util.List;
 
@@ -11,7 +12,12 @@ import java.util.List;
  * For an etcd scenario the heap is the member's Go heap in use, fitted in the same linear form with the raft log
  * charged apart, and the RSS is fitted in that form on the member's own RSS ({@link EtcdRssModel}), after the
  * load and, when the rows measured one, right after a restart; no -Xmx is recommended (0), and the container limit
- * holds the larger of the two.
+ * holds the larger of the two peaks ({@link EtcdRssModel#peak}).
+ *
+ * <p>Every model must have a row to spare over its coefficients ({@link HeapModel#determined}): a fit through as many
+ * rows as it has coefficients has no error to put in a band, and the plan is refused with the rows to add. A plan
+ * never recommends a heap or container below what its own calibration rows took: -Xmx at least the rule's for
+ * their largest heap, the container limit at least 1.1 times their largest peak RSS.
  */
 public final class Planner {
     private Planner() {
@@ -27,50 +33,77 @@ public final class Planner {
         if (why != null) {
             throw new IllegalArgumentException("scenario " + s.name() + ": " + why);
         }
+        RowParams p = s.params();
         List<RowResult> used = Calibration.matching(s, rows);
-        HeapModel heap = HeapModel.fit(Layout.of(s.params().index()), used);
-        // the growth outside the heap is taken from rows at the scenario's versions when there are any
-        List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == s.params().versions())
-                .toList();
-        List<RowResult> rssRows = sameVersions.isEmpty() ? used : sameVersions;
-        boolean jvm = !s.params().system().isEtcd();
-        RssModel rss = jvm ? RssModel.fit(rssRows) : RssModel.fitProcess(rssRows);
-        double spread = 0;
+        Layout layout = Layout.of(p.index());
+        HeapModel heap = HeapModel.fit(layout, used);
+        requireDetermined(s, heap, "index.liveHeap");
+        List<Double> heapSpreads = new java.util.ArrayList<>();
         for (RowResult r : used) {
-            double y = r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble();
-            spread = Math.max(spread, r.spreadOf(Metric.INDEX_LIVE_HEAP).orElse(0) / y);
-        }
-        double uh = PlanRules.heapUncertainty(heap, spread);
-        double live = heap.predict(s.params());
-        double liveLow = live * (1 - uh);
-        double liveHigh = live * (1 + uh);
-        EtcdRssModel etcd = null;
-        EtcdRssModel restart = null;
-        double r;
-        double rssLow;
-        double rssHigh;
-        if (jvm) {
-            r = rss.predict(live);
-            rssLow = rss.low(liveLow);
-            rssHigh = rss.high(liveHigh);
-        } else {
-            Layout layout = Layout.of(s.params().index());
-            etcd = EtcdRssModel.fit(layout, used, s.params());
-            r = etcd.predict(s.params());
-            rssLow = etcd.low(s.params());
-            rssHigh = etcd.high(s.params());
-            if (EtcdRssModel.canFitRestart(used)) {
-                restart = EtcdRssModel.fitRestart(layout, used, s.params());
+            if (r.runs() >= 2) {
+                heapSpreads.add(r.spreadOf(Metric.INDEX_LIVE_HEAP).orElse(0)
+                        / r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble());
             }
         }
+        double heapSpread = PlanRules.pooledSpread(heapSpreads);
+        boolean jvm = !p.system().isEtcd();
+        long entries = jvm ? 0 : EtcdRaftLog.entriesInMemory(p);
+        double uh = PlanRules.band(heap.looError(), heapSpread, heap.extrapolation(p, entries));
+        double live = heap.predict(p);
+        double liveLow = live * PlanRules.lowFactor(uh);
+        double liveHigh = live * (1 + uh);
+        // the growth outside the heap is taken from rows at the scenario's versions when there are any
+        List<RowResult> sameVersions = used.stream().filter(r -> r.params().versions() == p.versions()).toList();
+        List<RowResult> rssRows = sameVersions.size() >= 2 || sameVersions.size() == used.size() ? sameVersions
+                : used;
+        double rowsPeak = 0;
+        double rowsHeap = 0;
+        for (RowResult r : used) {
+            rowsPeak = Math.max(rowsPeak, Math.max(r.metric(Metric.PROCESS_PEAK_RSS).orElse(0),
+                    Math.max(r.metric(Metric.PROCESS_RSS).orElse(0), r.metric(Metric.REOPEN_RSS).orElse(0))));
+            rowsHeap = Math.max(rowsHeap, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble());
+        }
+        long rowsLimit = PlanRules.ceilMiB(PlanRules.CONTAINER_MARGIN * rowsPeak);
+        if (jvm) {
+            RssModel rss = RssModel.fit(rssRows);
+            double r = rss.predict(p, live);
+            double rssLow = rss.low(p, liveLow);
+            double rssHigh = rss.high(p, liveHigh);
+            long xmx = Math.max(PlanRules.xmx(liveHigh), PlanRules.xmx(rowsHeap));
+            long maxDirect = rss.offHeapData() ? PlanRules.maxDirectMemory(rss.growthHigh(p)) : 0;
+            long limit = Math.max(rowsLimit, PlanRules.containerLimit(rssHigh, xmx, maxDirect, rss.baselineRss()));
+            double ur = Math.max(r - rssLow, rssHigh - r) / r;
+            return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
+                    new ScenarioModel(source, heap, rss, uh, ur, null, null, heapSpread), maxDirect);
+        }
+        RssModel idle = RssModel.fitProcess(rssRows);
+        EtcdRssModel etcd = EtcdRssModel.fit(layout, used, p);
+        requireDetermined(s, etcd.fit(), "process.rss");
+        EtcdRssModel restart = null;
+        if (EtcdRssModel.canFitRestart(used)) {
+            restart = EtcdRssModel.fitRestart(layout, used, p);
+            requireDetermined(s, restart.fit(), "reopen.rss");
+        }
+        double r = etcd.predict(p);
+        double rssLow = etcd.low(p);
+        double rssHigh = etcd.high(p);
+        // the Go heap at the longest raft log the member holds, at the high end of its band
+        double goHeap = heap.withRaftEntries(p, EtcdRaftLog.peakEntriesInMemory(p)) * (1 + uh);
+        double peak = Math.max(etcd.peak(p, goHeap), restart == null ? 0 : restart.peak(p, goHeap));
+        long limit = Math.max(rowsLimit, PlanRules.containerLimit(peak, 0, 0, 0));
         double ur = Math.max(r - rssLow, rssHigh - r) / r;
-        // an etcd member is no JVM: no -Xmx to recommend, and its limit needs to hold its RSS only
-        long xmx = jvm ? PlanRules.xmx(liveHigh) : 0;
-        // a member is OOM-killed when it restarts if its limit holds only its load: size for the larger
-        long limit = jvm ? PlanRules.containerLimit(rssHigh, xmx, rss.baselineRss())
-                : PlanRules.containerLimit(restart == null ? rssHigh : Math.max(rssHigh, restart.high(s.params())),
-                0, 0);
-        return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, xmx, limit,
-                new ScenarioModel(source, heap, rss, uh, ur, etcd, restart));
+        return new Prediction(s, live, liveLow, liveHigh, r, rssLow, rssHigh, 0, limit,
+                new ScenarioModel(source, heap, idle, uh, ur, etcd, restart, heapSpread), 0);
+    }
+
+    /**
+     * Refuses a model without a row to spare over its coefficients: its residuals would read 0 % whatever its
+     * error, and the plan would have no error to put in its band.
+     */
+    private static void requireDetermined(PlanScenario s, HeapModel m, String reading) {
+        if (!m.determined()) {
+            throw new IllegalArgumentException("scenario " + s.name() + ": the fit of " + reading + " is undetermined"
+                    + " (" + String.join("; ", m.undetermined()) + ")");
+        }
     }
 }

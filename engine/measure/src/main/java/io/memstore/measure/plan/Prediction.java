@@ -16,9 +16,12 @@ import io.memstore.measure.spec.PlanScenario;
  * @param containerLimit recommended memory limit of the container (see {@link PlanRules#containerLimit}); for an
  *                       etcd member the larger of its load's and its restart's ({@link #sizedForRestart})
  * @param model          the models and uncertainties used
+ * @param maxDirectMemory recommended -XX:MaxDirectMemorySize ({@link PlanRules#maxDirectMemory}), 0 for none: the
+ *                       RSS grows outside the heap with the data only where the rows showed it
  */
 public record Prediction(PlanScenario scenario, double liveHeap, double liveHeapLow, double liveHeapHigh, double rss,
-                         double rssLow, double rssHigh, long xmx, long containerLimit, ScenarioModel model) {
+                         double rssLow, double rssHigh, long xmx, long containerLimit, ScenarioModel model,
+                         long maxDirectMemory) {
     /** Predicted RSS of an etcd member right after a restart (B), NaN when the rows measured no restart. */
     public double restartRss() {
         EtcdRssModel m = model.etcdRestart();

@@ -3,6 +3,7 @@ package io.memstore.measure.plan;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.RowParams;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -35,9 +36,11 @@ import java.util.Locale;
  *       share of the old one up to {@code -XX:MaxNewSize} ({@link ProbeJvm#MAX_NEW_SIZE}) and is resident end to
  *       end, since the build cycled through it.</li>
  *   <li><b>growth</b>: what the build added outside the heap and keeps (compiled code, metaspace of the classes the
- *       build first used, SQLite's page cache and statements for store rows), less the heap pages the baseline
- *       already counted and heap(L) counts again, so it may be negative. All of it is bounded, none of it grows
- *       with the keys; each calibration row gives {@code rss - baselineRss - heap(L)}.</li>
+ *       build first used, SQLite's page cache and statements for store rows, and the data itself where a store keeps
+ *       it off the heap: direct buffers, native memory), less the heap pages the baseline already counted and
+ *       heap(L) counts again, so it may be negative. Each calibration row gives {@code rss - baselineRss - heap(L)};
+ *       {@link OffHeapGrowth} takes their median where it is bounded, or fits it to the rows where it grows with
+ *       them (whichever predicts the rows left out better).</li>
  * </ul>
  * Why not a fitted slope: at calibration sizes the heap is a small part of the RSS, so a slope (RSS per live byte)
  * fitted there is mostly the noise of the fixed parts; extrapolated ten times it misses by tens of percent.
@@ -47,7 +50,8 @@ import java.util.Locale;
  * the planned size) may each lie anywhere in {@code [1/(1 - min), 1/(1 - max)]}. The low end takes the lowest k at
  * the planned size, the highest at calibration, the smallest baseline and growth among the rows and the heap band's
  * low end; the high end the opposite. The central value takes the middle free ratio (k = 1/(1 - (min + max)/2)),
- * the median baseline and the median growth.
+ * the median baseline and the median growth. A growth fitted to the rows has its own band instead: its
+ * leave-one-out error and the rows' RSS spread, carried by its leverage ({@link PlanRules#band}).
  *
  * <p><b>A process without generations</b> (an etcd member, a Go process: {@link #fitProcess}) has no old and young
  * generation to size: its RSS above the idle member is its Go heap in use times the collector's headroom, so there
@@ -57,15 +61,18 @@ import java.util.Locale;
  * @param baselineRss   median jvm.baselineRss of the rows (B)
  * @param baselineLow   smallest jvm.baselineRss (B)
  * @param baselineHigh  largest jvm.baselineRss (B)
- * @param anchors       per calibration row: rss above its own baseline, and its live heap
+ * @param anchors       per calibration row: rss above its own baseline, its live heap and its parameters
  * @param kLow          smallest ratio of resident heap to live data
  * @param kMid          the ratio of the prediction
  * @param kHigh         largest ratio
  * @param liveExtra     live data beside the index (B): the JVM's own objects, 0 for a process
  * @param youngCap      the young generation's cap (B), 0 for a process without one
+ * @param offHeap       the growth outside the heap, constant or fitted
+ * @param spread        the rows' pooled relative run spread of their RSS above their baseline
  */
 public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors,
-                       double kLow, double kMid, double kHigh, double liveExtra, double youngCap) {
+                       double kLow, double kMid, double kHigh, double liveExtra, double youngCap,
+                       OffHeapGrowth offHeap, double spread) {
     /** The probe's young-generation cap, {@code -XX:MaxNewSize} (B). */
     public static final double YOUNG_CAP = ProbeJvm.MAX_NEW_SIZE;
     /** The serial collector's default old/young ratio. */
@@ -111,8 +118,9 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
      * @param row           the row's name
      * @param aboveBaseline process.rss - jvm.baselineRss (B)
      * @param liveHeap      index.liveHeap (B)
+     * @param params        the row's parameters
      */
-    public record Anchor(String row, double aboveBaseline, double liveHeap) {
+    public record Anchor(String row, double aboveBaseline, double liveHeap, RowParams params) {
     }
 
     public RssModel {
@@ -138,9 +146,19 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         return a.aboveBaseline() - residentHeap(k, a.liveHeap());
     }
 
-    /** Median growth outside the heap over the rows, at the middle ratio (B). */
-    public double growth() {
-        return median(anchors.stream().mapToDouble(a -> growth(a, kMid)).toArray());
+    /** The growth outside the heap at the middle ratio for the planned row (B). */
+    public double growth(RowParams p) {
+        return offHeap.predict(p);
+    }
+
+    /** True when the growth outside the heap was fitted to the rows: the data live off the heap. */
+    public boolean offHeapData() {
+        return offHeap.fitted();
+    }
+
+    /** The high end of the growth outside the heap for the planned row (B). */
+    public double growthHigh(RowParams p) {
+        return offHeap.high(p, spread);
     }
 
     /** The row names the model came from. */
@@ -149,20 +167,18 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
     }
 
     /** Predicted process.rss for this much live index heap (B). */
-    public double predict(double liveHeap) {
-        return baselineRss + growth() + residentHeap(kMid, liveHeap);
+    public double predict(RowParams p, double liveHeap) {
+        return baselineRss + growth(p) + residentHeap(kMid, liveHeap);
     }
 
     /** Low end of the band, for the heap band's low end (B). */
-    public double low(double liveHeapLow) {
-        double growth = anchors.stream().mapToDouble(a -> growth(a, kHigh)).min().getAsDouble();
-        return baselineLow + growth + residentHeap(kLow, liveHeapLow);
+    public double low(RowParams p, double liveHeapLow) {
+        return baselineLow + offHeap.low(p, spread) + residentHeap(kLow, liveHeapLow);
     }
 
     /** High end of the band, for the heap band's high end (B). */
-    public double high(double liveHeapHigh) {
-        double growth = anchors.stream().mapToDouble(a -> growth(a, kLow)).max().getAsDouble();
-        return baselineHigh + growth + residentHeap(kHigh, liveHeapHigh);
+    public double high(RowParams p, double liveHeapHigh) {
+        return baselineHigh + offHeap.high(p, spread) + residentHeap(kHigh, liveHeapHigh);
     }
 
     /**
@@ -173,21 +189,43 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
     public static RssModel fit(List<RowResult> rows) {
         List<Anchor> anchors = anchors(rows);
         double[] baselines = baselines(rows);
-        return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
+        RssModel partial = new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
                 Arrays.stream(baselines).max().getAsDouble(), anchors, K_LOW, K_MID, K_HIGH,
-                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP);
+                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP, null, spread(rows));
+        return partial.withGrowth();
+    }
+
+    /** This model with its growth outside the heap chosen and fitted over its anchors. */
+    private RssModel withGrowth() {
+        int n = anchors.size();
+        double[] mid = new double[n];
+        double[] low = new double[n];
+        double[] high = new double[n];
+        double[] above = new double[n];
+        List<RowParams> params = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Anchor a = anchors.get(i);
+            mid[i] = growth(a, kMid);
+            low[i] = growth(a, kHigh);
+            high[i] = growth(a, kLow);
+            above[i] = Math.max(1, a.aboveBaseline());
+            params.add(a.params());
+        }
+        return new RssModel(baselineRss, baselineLow, baselineHigh, anchors, kLow, kMid, kHigh, liveExtra, youngCap,
+                OffHeapGrowth.fit(params, mid, low, high, above), spread);
     }
 
     /**
-     * Fits rows of a process without generations (an etcd member): k per row over the rows with the most keys.
+     * Fits rows of a process without generations (an etcd member): k per row over the rows with the most keys, the
+     * growth outside that heap a constant.
      *
      * @throws IllegalArgumentException when no row has process.rss, jvm.baselineRss and index.liveHeap
      */
     public static RssModel fitProcess(List<RowResult> rows) {
-        List<Anchor> all = anchors(rows);
-        long most = usable(rows).stream().mapToLong(r -> r.params().keys()).max().getAsLong();
-        List<Anchor> anchors = new ArrayList<>();
         List<RowResult> usable = usable(rows);
+        List<Anchor> all = anchors(rows);
+        long most = usable.stream().mapToLong(r -> r.params().keys()).max().getAsLong();
+        List<Anchor> anchors = new ArrayList<>();
         for (int i = 0; i < usable.size(); i++) {
             if (usable.get(i).params().keys() == most) {
                 anchors.add(all.get(i));
@@ -195,8 +233,22 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         }
         double[] ks = anchors.stream().mapToDouble(a -> a.aboveBaseline() / a.liveHeap()).sorted().toArray();
         double[] baselines = baselines(rows);
+        double[] zero = new double[anchors.size()];
         return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
-                Arrays.stream(baselines).max().getAsDouble(), anchors, ks[0], median(ks), ks[ks.length - 1], 0, 0);
+                Arrays.stream(baselines).max().getAsDouble(), anchors, ks[0], median(ks), ks[ks.length - 1], 0, 0,
+                OffHeapGrowth.constant(zero, zero, zero), spread(rows));
+    }
+
+    /** The rows' pooled spread of their RSS between their runs, relative to the RSS above the baseline. */
+    private static double spread(List<RowResult> rows) {
+        List<Double> spreads = new ArrayList<>();
+        for (RowResult r : usable(rows)) {
+            double above = r.metric(Metric.PROCESS_RSS).getAsDouble() - r.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
+            if (above > 0 && r.runs() >= 2) {
+                spreads.add(r.spreadOf(Metric.PROCESS_RSS).orElse(0) / above);
+            }
+        }
+        return PlanRules.pooledSpread(spreads);
     }
 
     private static List<RowResult> usable(List<RowResult> rows) {
@@ -215,7 +267,7 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         for (RowResult r : usable(rows)) {
             double rss = r.metric(Metric.PROCESS_RSS).getAsDouble();
             double base = r.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
-            anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble()));
+            anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), r.params()));
         }
         return anchors;
     }
@@ -224,7 +276,7 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         return usable(rows).stream().mapToDouble(r -> r.metric(Metric.JVM_BASELINE_RSS).getAsDouble()).toArray();
     }
 
-    private static double median(double[] v) {
+    static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;

@@ -158,6 +158,12 @@ final class ClassTarget implements LoadTarget {
         }
     }
 
+    /** Whether the project's class implements {@code reopen}, not the class that wraps it. */
+    @Override
+    public boolean reopens() {
+        return LoadTarget.implementsReopen(target);
+    }
+
     @Override
     public void close() {
         try {

@@ -81,6 +81,14 @@ public interface LoadTarget extends KeyValueTarget {
     }
 
     /**
+     * Brings the process that holds the data to the state in which its memory is read, right before each
+     * reading of {@link #heapInUse} and {@link #memory}: nothing by default, since the probe settles its own JVM
+     * ({@link SettledState}); a server in another process collects its garbage and returns the freed pages.
+     */
+    default void settle() {
+    }
+
+    /**
      * The memory of the process that holds the data, read now: by default this JVM's ({@link ProcMemory#read}).
      */
     default ProcMemory memory() {
@@ -103,6 +111,23 @@ public interface LoadTarget extends KeyValueTarget {
     /** The target's own metrics, read after the memory readings and added to the row's; none by default. */
     default Map<String, Number> extraMetrics() {
         return Map.of();
+    }
+
+    /**
+     * True when the target may have something to reopen: its class implements {@link #reopen} rather than
+     * inheriting the interface's default, which reopens nothing. The probe announces the reopen phase only then.
+     */
+    default boolean reopens() {
+        return implementsReopen(this);
+    }
+
+    /** Whether {@code target}'s class implements {@link KeyValueTarget#reopen} itself or in a superclass. */
+    static boolean implementsReopen(KeyValueTarget target) {
+        try {
+            return target.getClass().getMethod("reopen").getDeclaringClass() != KeyValueTarget.class;
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError("a KeyValueTarget without reopen()", e);
+        }
     }
 
     /**

@@ -65,12 +65,18 @@ public final class Metrics {
 
     /** VmRSS after the heap measurement, in the {@link SettledState settled state} (B). */
     public static final String PROCESS_RSS = Metric.PROCESS_RSS.metricName();
+    /** {@link #PROCESS_RSS} minus {@link #JVM_BASELINE_RSS} (B). */
+    public static final String PROCESS_RSS_GROWTH = Metric.PROCESS_RSS_GROWTH.metricName();
     /** VmHWM, the highest RSS of the process's life (B). */
     public static final String PROCESS_PEAK_RSS = Metric.PROCESS_PEAK_RSS.metricName();
     /** RssAnon after the heap measurement (B). */
     public static final String PROCESS_RSS_ANON = Metric.PROCESS_RSS_ANON.metricName();
     /** RssFile after the heap measurement (B). */
     public static final String PROCESS_RSS_FILE = Metric.PROCESS_RSS_FILE.metricName();
+    /** (process.rss - jvm.baselineRss) / keys (B per key). */
+    public static final String PROCESS_BYTES_PER_KEY = Metric.PROCESS_BYTES_PER_KEY.metricName();
+    /** index.liveHeap less the key and value bytes the heap holds, per key ({@link Accounting}) (B per key). */
+    public static final String INDEX_OVERHEAD_PER_KEY = Metric.INDEX_OVERHEAD_PER_KEY.metricName();
     /** Pss of smaps_rollup after the heap measurement (B). */
     public static final String PROCESS_PSS = "process.pss";
 

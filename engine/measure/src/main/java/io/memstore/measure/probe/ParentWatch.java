@@ -8,8 +8,8 @@ import java.util.Optional;
  * is stopped with Ctrl-C or SIGTERM, but a SIGKILL (an out-of-memory killer, {@code kill -9}, a CI timeout) runs no
  * hook, and a probe of a large row would go on for minutes holding gigabytes and its SQLite files. So the child
  * watches the parent's pid, given by {@link #PARENT_PID}, and when the parent is gone it removes its run
- * directory ({@link #CLEANUP_DIR}, when given: the parent keeps files only when asked to) and halts with
- * {@link #EXIT_ORPHANED}.
+ * directory ({@link #CLEANUP_DIR}, when given: the parent keeps files only when asked to), ends the processes it
+ * started and halts with {@link #EXIT_ORPHANED}.
  */
 public final class ParentWatch {
     /** System property: the pid of the process that started this probe. */
@@ -44,6 +44,7 @@ public final class ParentWatch {
                     if (failed != null) {
                         System.err.println("memstore probe: could not remove " + cleanup + ": " + failed);
                     }
+                    ProbeExit.endDescendants(System.err, " when the parent process was gone");
                     Runtime.getRuntime().halt(EXIT_ORPHANED);
                 }
                 try {

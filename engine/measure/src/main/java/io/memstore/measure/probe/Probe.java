@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
- *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, full collections, heap in
- *       use, freed native memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
+ *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, the target's own settling
+ *       ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, freed native memory
+ *       returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
  *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
  *       counts in the row's readings);</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1 (the leased share of keys with
@@ -24,12 +25,14 @@ import java.util.function.Consumer;
  *       asked, then a flush (for a store, with its write-ahead log checkpointed), then the wait until the
  *       watchers delivered an event for every write;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
- *   <li>settled again: JIT quiet and settle time, full collections (live heap minus baseline, with the target
- *       kept reachable), freed native memory returned;</li>
+ *   <li>settled again: JIT quiet and settle time, the target's settling, full collections (live heap minus
+ *       baseline, with the target kept reachable), freed native memory returned;</li>
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted;</li>
+ *   <li>the row's account ({@link Accounting}): the class histogram against the baseline's, and the native memory
+ *       the JVM tracks, read beside the RSS before and after the load; after every figure above, so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
  *       ({@link LoadTarget#timedReopen}).</li>
  * </ol>
@@ -43,6 +46,7 @@ public final class Probe {
 
     private final ProbeArgs args;
     private final Consumer<String> phase;
+    private RowAccount account;
 
     /**
      * @param phase told of each step, for progress messages
@@ -69,7 +73,9 @@ public final class Probe {
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
             SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
+            Accounting accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
             SettledState.settle(SettledState.settleMillis());
+            target.settle();
             long baselineHeap = target.heapInUse();
             boolean trimmed = SettledState.trimNativeHeap();
             ProcMemory baseline = target.memory();
@@ -77,6 +83,7 @@ public final class Probe {
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
+            accounting.baseline();
 
             if (p.leases() > 0) {
                 phase.accept("granting " + p.leases() + " leases");
@@ -124,10 +131,12 @@ public final class Probe {
 
             phase.accept("settling");
             long settleMillis = SettledState.settle(SettledState.settleMillis());
+            target.settle();
             phase.accept("measuring heap");
             long live = target.heapInUse() - baselineHeap;
             trimmed &= SettledState.trimNativeHeap();
             ProcMemory after = target.memory();
+            accounting.afterMemory();
             m.put(Metrics.SETTLE_MILLIS, settleMillis);
             m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
             boolean allocated = allocatedBefore != null && allocatedAfter != null && target.inThisJvm();
@@ -137,6 +146,8 @@ public final class Probe {
             m.put(Metrics.INDEX_KEYS, target.keyCount());
             m.put(Metrics.INDEX_REVISIONS, target.revisionCount());
             m.put(Metrics.PROCESS_RSS, after.rss());
+            m.put(Metrics.PROCESS_RSS_GROWTH, after.rss() == null || baseline.rss() == null ? null
+                    : after.rss() - baseline.rss());
             m.put(Metrics.PROCESS_PEAK_RSS, after.peakRss());
             m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
             m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());
@@ -145,8 +156,15 @@ public final class Probe {
             m.put(Metrics.STORE_FILE_SIZE, fileSize < 0 ? null : fileSize); // negative: cannot be read
 
             m.putAll(target.extraMetrics());
+            Long rssGrowth = after.rss() == null || baseline.rss() == null ? null : after.rss() - baseline.rss();
+            m.put(Metrics.PROCESS_BYTES_PER_KEY, rssGrowth == null ? null : (double) rssGrowth / p.keys());
             timeGets(p, keys, deletions, target, m);
-            phase.accept("reopening");
+            phase.accept("class account");
+            account = accounting.finish(p.keys(), live, rssGrowth);
+            m.put(Metrics.INDEX_OVERHEAD_PER_KEY, overheadPerKey(p, account.classes(), live, deletions.count()));
+            if (target.reopens()) {
+                phase.accept("reopening");
+            }
             m.putAll(target.timedReopen());
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
@@ -155,6 +173,31 @@ public final class Probe {
             Reference.reachabilityFence(values);
         }
         return m;
+    }
+
+    /**
+     * The row's account ({@link Accounting}) after {@link #run}: by class on the heap, by category off it; a part the
+     * JVM could not give is null, with a note.
+     */
+    public RowAccount account() {
+        return account;
+    }
+
+    /**
+     * What the structure costs per key beyond the key and value bytes it keeps on the heap: index.liveHeap less the
+     * payload, per key. The payload is a key's bytes for every live key, and a value's (the mean size) for a row of
+     * another system than memstore's (memstore's index keeps no values; its store keeps them in SQLite), at most
+     * the bytes of the account's {@code byte[]} line: a target that keeps its keys or values off the heap is not
+     * credited with them. Null without a class account.
+     */
+    static Double overheadPerKey(RowParams p, ClassAccount classes, long liveHeap, long deleted) {
+        if (classes == null) {
+            return null;
+        }
+        long liveKeys = p.keys() - deleted;
+        double perKey = p.keySize() + (p.system() == SystemKind.MEMSTORE ? 0 : p.meanValueSize());
+        double payload = Math.min(Math.max(classes.bytesOf("byte[]"), 0), liveKeys * perKey);
+        return (liveHeap - payload) / p.keys();
     }
 
     private long load(RowParams p, KeyGenerator keys, ValueGenerator values, LeasePlan leases, Writes writes) {

@@ -8,11 +8,13 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The probe's entry point in the forked JVM: measures one row once and writes the metrics as a flat JSON
- * object ({@link JsonWriter}) to the {@code --out} file, written to a temporary file beside it and moved into
+ * The probe's entry point in the forked JVM: measures one row once and writes the metrics as a JSON object
+ * ({@link JsonWriter}) of numbers, one per metric, and the row's account as its member {@value RowAccount#FIELD}
+ * ({@link RowAccount}), to the {@code --out} file, written to a temporary file beside it and moved into
  * place atomically, so the parent never reads half a result.
  *
  * <p>Arguments: see {@link ProbeArgs}. Progress goes to stdout as lines starting with {@link #PHASE_PREFIX}.
@@ -21,7 +23,8 @@ import java.util.Map;
  * failure, the exception's first frame and causes on one line; 3 out of
  * memory (the JVM's own exit under {@code -XX:+ExitOnOutOfMemoryError}); 4 the parent process is gone
  * ({@link ParentWatch}); 5 the row's system cannot run here ({@link TargetUnavailableException}); 6 a project's own
- * class threw ({@link TargetClassException}). On failure one line on stderr says why.
+ * class threw ({@link TargetClassException}). On failure one line on stderr says why. The JVM ends when the work
+ * ends, whatever threads and processes the measured code left, and says which ({@link ProbeExit}).
  */
 public final class ProbeMain {
     /** Marks progress lines on stdout; anything else the child prints is diagnostic output. */
@@ -39,6 +42,7 @@ public final class ProbeMain {
 
     public static void main(String[] argv) {
         ParentWatch.startFromProperties(); // end with the parent, even when it is killed outright
+        ProbeExit.watch(); // an exit the project's code makes is reported as that
         PrintStream out = System.out;
         ProbeArgs args;
         try {
@@ -63,11 +67,14 @@ public final class ProbeMain {
                 Files.createDirectories(args.dataDir());
                 System.setProperty(SQLITE_TMPDIR, args.dataDir().toAbsolutePath().toString());
             }
-            Map<String, Number> metrics = new Probe(args, phase -> {
+            Probe probe = new Probe(args, phase -> {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();
-            }).run();
-            writeAtomically(args.output(), JsonWriter.write(metrics));
+            });
+            Map<String, Object> result = new LinkedHashMap<>(probe.run());
+            result.put(RowAccount.FIELD, probe.account().tree());
+            writeAtomically(args.output(), JsonWriter.write(result));
+            ProbeExit.end(0); // whatever threads and processes the measured code left
         } catch (TargetUnavailableException e) {
             fail(EXIT_UNAVAILABLE, "memstore probe: " + row + ": " + e.getMessage());
         } catch (TargetClassException e) {
@@ -109,6 +116,6 @@ public final class ProbeMain {
         System.out.flush();
         System.err.println(line.replace('\n', ' '));
         System.err.flush();
-        System.exit(code);
+        ProbeExit.end(code);
     }
 }

@@ -15,7 +15,8 @@ import java.nio.file.Path;
  *
  * <p>Arguments: {@code system|index <class name> <data directory>}. Exit codes: 0 the class passed; 2 it cannot be
  * created (not found, not the interface, no usable constructor); 6 its code threw ({@link TargetClassException}); 1
- * anything else. On failure one line on stderr says why, without a prefix.
+ * anything else. On failure one line on stderr says why, without a prefix. The JVM ends when the trial ends,
+ * whatever threads and processes the class left, and says which ({@link ProbeExit}).
  */
 public final class TrialMain {
     public static final int PUTS = 16;
@@ -25,15 +26,14 @@ public final class TrialMain {
 
     public static void main(String[] argv) {
         ParentWatch.startFromProperties();
+        ProbeExit.watch();
         if (argv.length != 3 || !argv[0].equals("system") && !argv[0].equals("index")) {
             fail(ProbeMain.EXIT_BAD_INPUT, "usage: TrialMain system|index <class name> <data directory>");
             return;
         }
         boolean target = argv[0].equals("system");
-        RowParams p = RowParams.builder("trial").keys(PUTS).store(StoreKind.NONE)
-                .index(target ? IndexKind.BTREE : IndexKind.of(argv[1])).build()
-                .withSystem(target ? SystemKind.of(argv[1]) : SystemKind.MEMSTORE);
         try {
+            RowParams p = params(target, argv[1]);
             KeyGenerator keys = KeyGenerator.of(p.keyPattern(), p.keySize(), p.seed(), p.keys());
             ValueGenerator values = new ValueGenerator(p.seed(), p.valueSize());
             try (LoadTarget t = Targets.open(p, Path.of(argv[2]))) {
@@ -48,12 +48,19 @@ public final class TrialMain {
         } catch (Throwable e) {
             fail(ProbeMain.EXIT_FAILED, String.valueOf(e));
         }
-        System.exit(0);
+        ProbeExit.end(0);
+    }
+
+    /** The row a trial of {@code className} runs: what its probe's flags are sized for ({@link ProbeJvm#flags}). */
+    public static RowParams params(boolean target, String className) {
+        return RowParams.builder("trial").keys(PUTS).store(StoreKind.NONE)
+                .index(target ? IndexKind.BTREE : IndexKind.of(className))
+                .system(target ? SystemKind.of(className) : SystemKind.MEMSTORE).build();
     }
 
     private static void fail(int code, String line) {
         System.err.println(line.replace('\n', ' ').replace('\r', ' '));
         System.err.flush();
-        System.exit(code);
+        ProbeExit.end(code);
     }
 }

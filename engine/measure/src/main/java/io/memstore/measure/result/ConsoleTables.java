@@ -18,6 +18,14 @@ public final class ConsoleTables {
     }
 
     public static List<String> render(RunResult result) {
+        return render(result, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #render(RunResult)}, each table in lines of at most {@code width} characters (a wider one goes on
+     * in blocks, see {@link TextTable#aligned(int)}); the text lines are left for the caller to wrap.
+     */
+    public static List<String> render(RunResult result, int width) {
         List<String> lines = new ArrayList<>();
         lines.add(TextTable.printable("memstore " + result.specName() + " (" + result.specFile() + "): " + result.rows().size()
                 + " row(s); sizes in MiB = 1024^2 B, B/key in parentheses; n/a = not measurable here"));
@@ -25,23 +33,23 @@ public final class ConsoleTables {
             lines.add(TextTable.printable("store measured: " + result.environment().store().describe()));
         }
         for (TextTable table : ReportTables.workloads(result.rows())) {
-            section(lines, table);
+            section(lines, table, width);
         }
         ModelFit model = result.model();
         if (model != null) {
-            section(lines, ReportTables.model(model));
+            section(lines, ReportTables.model(model), width);
             if (model.note() != null) {
                 lines.add(TextTable.printable("note: " + model.note()));
             }
             if (!model.residuals().isEmpty()) {
-                section(lines, ReportTables.residuals(model));
+                section(lines, ReportTables.residuals(model), width);
             }
         }
         if (!result.budgets().isEmpty()) {
-            section(lines, ReportTables.budgets(result.budgets()));
+            section(lines, ReportTables.budgets(result.budgets()), width);
         }
         if (result.baseline() != null) {
-            section(lines, ReportTables.regressions(result.baseline()));
+            section(lines, ReportTables.regressions(result.baseline()), width);
             if (result.baseline().note() != null) {
                 lines.add(TextTable.printable("note: " + result.baseline().note()));
             }
@@ -77,9 +85,9 @@ public final class ConsoleTables {
                 && !Double.isNaN(model.c2());
     }
 
-    private static void section(List<String> lines, TextTable table) {
+    private static void section(List<String> lines, TextTable table, int width) {
         lines.add("");
-        lines.addAll(table.aligned());
+        lines.addAll(table.aligned(width));
     }
 
     /** The verdict line ({@link Verdict#line}). */

@@ -140,6 +140,7 @@ public final class ReportTables {
         if (members) {
             t.column("members' RSS, MiB", true);
         }
+        t.keyColumns(4 + extra.size()); // N, versions, key size, value size and the varying parameters
         for (RowResult row : rows) {
             RowParams p = row.params();
             List<String> cells = new ArrayList<>();
@@ -283,7 +284,7 @@ public final class ReportTables {
     }
 
     static String rate(OptionalDouble perSecond) {
-        return perSecond.isEmpty() ? Units.NA : String.format(Locale.ROOT, "%.0f", perSecond.getAsDouble());
+        return perSecond.isEmpty() ? Units.NA : Units.whole(perSecond.getAsDouble());
     }
 
     static String bytes(double v) {

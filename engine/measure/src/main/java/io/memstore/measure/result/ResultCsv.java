@@ -16,7 +16,8 @@ import java.util.List;
  * ends, fields with a comma, quote or line break in double quotes, quotes doubled). Columns: the row's name and
  * workload, its parameters (JSON names), {@code measuredRuns}, every row metric, then {@code <metric>.spread}
  * for every row metric, then {@code status} ({@code measured}, or {@code failed: <reason>} on the line of the row
- * that stopped an incomplete run, whose other cells are empty or {@value Units#NA}) and {@code runStarted} (the
+ * that stopped an incomplete run, whose other cells are empty or {@value Units#NA}; {@code incomplete: <reason>}
+ * on the one line, without a name, of a run that has not written its results) and {@code runStarted} (the
  * run's start, ISO-8601 UTC, the same on every line). Units are those of the metric (bytes, seconds, ops/s); a
  * metric the platform could not give is {@value Units#NA}, which common CSV readers take as missing.
  */
@@ -65,13 +66,14 @@ public final class ResultCsv {
             line(cells, out);
         }
         if (result.failure() != null) {
-            List<String> cells = new ArrayList<>(List.of(result.failure().row(), ""));
+            RunFailure f = result.failure();
+            List<String> cells = new ArrayList<>(List.of(f.row() == null ? "" : f.row(), ""));
             RowField.names().forEach(n -> cells.add(""));
             cells.add("0");
             for (int i = 0; i < 2 * Metric.rowMetrics().size(); i++) {
                 cells.add(Units.NA);
             }
-            cells.add("failed: " + result.failure().reason());
+            cells.add((f.row() == null ? "incomplete: " : "failed: ") + f.reason());
             cells.add(started);
             line(cells, out);
         }

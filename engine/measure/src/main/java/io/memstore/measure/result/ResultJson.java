@@ -9,12 +9,14 @@ import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BaselineComparison;
 import io.memstore.measure.budget.BudgetOutcome;
+import io.memstore.measure.budget.ClassGrowth;
 import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.model.MemoryModel;
 import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.model.Residual;
 import io.memstore.measure.model.Weighting;
 import io.memstore.measure.probe.MeasuredStore;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.spec.CompactEvery;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.LoadShape;
@@ -49,21 +51,25 @@ import java.util.function.Function;
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
  *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
- *            "metrics": {...}, "spread": {...}, "runs"}],
+ *            "metrics": {...}, "spread": {...}, "runs", "account": {@link RowAccount} (what grew, by class and by
+            native memory category) or null}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
  *  "baseline": {"file", "found", "spec", "note", "regressions": [{"metric", "row", "baseline", "actual", "delta",
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
- *               "message"}]} or null,
- *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run) or null,
+ *               "message", "classGrowth": {"note", "changes": [{"class", "baseline", "actual", "delta"}]} (B per key,
+ *               heap metrics only) or null}]} or null,
+ *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run; a null row and 0 selected for the
+ *                 record a run writes as it starts, which says that it has not written its results) or null,
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
- * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started} and
- * {@code incomplete} were added within schemaVersion 1 (additions readers can ignore); files written before them
- * have no such keys and read as complete results that were not compared with a baseline, with default store
- * options, every budget judged and no start time.
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started},
+ * {@code incomplete}, a row's {@code account} and a regression's {@code classGrowth} were added within schemaVersion 1
+ * (additions readers can ignore); files written before them have no such keys and read as complete results that were
+ * not compared with a baseline, with default store options, every budget judged, no start time and rows without an
+ * account.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -207,6 +213,7 @@ public final class ResultJson {
         row.spread().forEach((name, v) -> spread.put(name, number(Metric.rowMetric(name), v)));
         m.put("spread", spread);
         m.put("runs", row.runs());
+        m.put(RowAccount.FIELD, row.account() == null ? null : row.account().tree());
         return m;
     }
 
@@ -267,9 +274,40 @@ public final class ResultJson {
             r.put("passed", o.passed());
             r.put("level", o.level().specName());
             r.put("message", o.message());
+            r.put("classGrowth", o.classGrowth() == null ? null : classGrowthTree(o.classGrowth()));
             return r;
         }).toList());
         return m;
+    }
+
+    private static Map<String, Object> classGrowthTree(ClassGrowth g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("note", g.note());
+        m.put("changes", g.changes().stream().map(c -> {
+            Map<String, Object> change = new LinkedHashMap<>();
+            change.put("class", c.className());
+            change.put("baseline", c.baseline() == null ? null : perKey(c.baseline()));
+            change.put("actual", c.actual() == null ? null : perKey(c.actual()));
+            change.put("delta", perKey(c.delta()));
+            return change;
+        }).toList());
+        return m;
+    }
+
+    /** Bytes per key to 0.01 B. */
+    private static Number perKey(double v) {
+        return NumberText.of(Math.round(v * 100) / 100.0, false);
+    }
+
+    private static ClassGrowth readClassGrowth(JsonValue g) throws JsonFormatException {
+        g.onlyFields("note", "changes");
+        List<ClassGrowth.Change> changes = new ArrayList<>();
+        for (JsonValue c : g.field("changes").elements()) {
+            c.onlyFields("class", "baseline", "actual", "delta");
+            changes.add(new ClassGrowth.Change(c.field("class").string(), c.field("baseline").nullableNumber(),
+                    c.field("actual").nullableNumber()));
+        }
+        return new ClassGrowth(changes, g.field("note").nullableString());
     }
 
     private static Number number(Metric metric, Double value) {
@@ -286,7 +324,9 @@ public final class ResultJson {
     // ---- reading: checked JSON tree -> model, every error at its position ----
 
     private static RowResult readRow(JsonValue row) throws JsonFormatException {
-        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
+        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs", RowAccount.FIELD);
+        JsonValue accountValue = row.members().get(RowAccount.FIELD); // absent in files written before it
+        RowAccount account = accountValue == null || accountValue.isNull() ? null : RowAccount.read(accountValue);
         JsonValue p = row.field("params");
         p.onlyFields(RowField.names().toArray(String[]::new));
         String workload = row.field("workload").string();
@@ -312,7 +352,7 @@ public final class ResultJson {
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
-                row.field("runs").intValue()));
+                row.field("runs").intValue(), account));
     }
 
     private static Map<String, Double> readMetrics(JsonValue object) throws JsonFormatException {
@@ -364,7 +404,7 @@ public final class ResultJson {
 
     private static RunFailure readFailure(JsonValue f) throws JsonFormatException {
         f.onlyFields("row", "reason", "selected");
-        return build(f, () -> new RunFailure(f.field("row").string(), f.field("reason").string(),
+        return build(f, () -> new RunFailure(f.field("row").nullableString(), f.field("reason").string(),
                 f.field("selected").intValue()));
     }
 
@@ -373,7 +413,9 @@ public final class ResultJson {
         List<RegressionOutcome> outcomes = new ArrayList<>();
         for (JsonValue o : b.field("regressions").elements()) {
             o.onlyFields("metric", "row", "baseline", "actual", "delta", "relativeDelta", "maxIncrease",
-                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message");
+                    "maxIncreaseBytes", "noise", "status", "passed", "level", "message", "classGrowth");
+            JsonValue growthValue = o.members().get("classGrowth"); // absent in files written before it
+            ClassGrowth growth = growthValue == null || growthValue.isNull() ? null : readClassGrowth(growthValue);
             JsonValue metricValue = o.field("metric");
             Metric metric = build(metricValue, () -> Metric.rowMetric(metricValue.string()));
             JsonValue level = o.field("level");
@@ -385,7 +427,7 @@ public final class ResultJson {
                     o.field("delta").nullableNumber(), o.field("relativeDelta").nullableNumber(),
                     o.field("maxIncrease").nullableNumber(), o.field("maxIncreaseBytes").nullableNumber(),
                     o.field("noise").nullableNumber(), s, o.field("passed").bool(), l,
-                    o.field("message").string())));
+                    o.field("message").string(), growth)));
         }
         return build(b, () -> new BaselineComparison(b.field("file").string(), b.field("found").bool(),
                 b.field("spec").nullableString(), b.field("note").nullableString(), outcomes));

@@ -1,6 +1,9 @@
 package io.memstore.measure.result;
 
+import io.memstore.measure.budget.RegressionOutcome;
 import io.memstore.measure.model.ModelFit;
+import io.memstore.measure.probe.ClassAccount;
+import io.memstore.measure.run.RowResult;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -43,6 +46,7 @@ public final class ResultMarkdown {
         for (TextTable table : ReportTables.workloads(result.rows())) {
             section(lines, "##", table);
         }
+        accounts(lines, result);
         ModelFit model = result.model();
         if (model != null) {
             lines.add("");
@@ -69,8 +73,62 @@ public final class ResultMarkdown {
                 lines.add("");
                 lines.add("Note: " + TextTable.printable(result.baseline().note()) + ".");
             }
+            for (RegressionOutcome o : result.baseline().outcomes()) {
+                if (o.classGrowth() != null && o.classGrowth().note() != null) {
+                    lines.add("");
+                    lines.add("Note: " + TextTable.printable(o.row() + ", " + o.metric().metricName() + ": "
+                            + o.classGrowth().note()) + ".");
+                } else if (o.classGrowth() != null && !o.classGrowth().changes().isEmpty()) {
+                    section(lines, "###", AccountTables.growth(o));
+                }
+            }
         }
         return String.join("\n", lines) + "\n";
+    }
+
+    /**
+     * What grew, per row with an account: the classes its heap holds and its native memory, and the notes of the
+     * parts the probe could not take.
+     */
+    private static void accounts(List<String> lines, RunResult result) {
+        if (result.rows().stream().noneMatch(r -> r.account() != null)) {
+            return;
+        }
+        lines.add("");
+        lines.add("## What grew");
+        lines.add("");
+        lines.add("Per row, the live objects after the load minus those before, by class (HotSpot's class histogram"
+                + " after full GCs; the classes that make up " + ClassAccount.SHARE_PERCENT + " % of index.liveHeap,"
+                + " the rest as one line), and the native memory the JVM tracks by category (Native Memory"
+                + " Tracking, committed) beside the RSS growth; what it does not track is untracked native memory.");
+        for (RowResult row : result.rows()) {
+            if (row.account() == null) {
+                continue;
+            }
+            lines.add("");
+            lines.add("### " + TextTable.printable(row.name()));
+            String summary = AccountTables.summary(row);
+            if (!summary.isEmpty()) {
+                lines.add("");
+                lines.add("Per key: " + TextTable.printable(summary) + ".");
+            }
+            if (row.classes() != null) {
+                lines.add("");
+                lines.add("By class:");
+                lines.add("");
+                lines.addAll(AccountTables.classes(row).markdown());
+            }
+            if (row.account().nativeMemory() != null) {
+                lines.add("");
+                lines.add("By native memory category:");
+                lines.add("");
+                lines.addAll(AccountTables.nativeMemory(row).markdown());
+            }
+            for (String note : row.account().notes()) {
+                lines.add("");
+                lines.add("Note: " + TextTable.printable(note) + ".");
+            }
+        }
     }
 
     private static void section(List<String> lines, String level, TextTable table) {

@@ -36,6 +36,8 @@ public record RunResult(String specName, String specFile, Environment environmen
                         RunFailure failure) {
     /** The version of the {@code memstore.json} layout this code writes and reads. */
     public static final int SCHEMA_VERSION = 1;
+    /** The spec name of the record of a run that has not read its spec yet ({@link #inProgress}). */
+    public static final String SPEC_NOT_READ = "(spec not read yet)";
 
     public RunResult {
         Objects.requireNonNull(specName, "specName");
@@ -61,6 +63,20 @@ public record RunResult(String specName, String specFile, Environment environmen
     public RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
                      ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline) {
         this(specName, specFile, environment, rows, model, budgets, baseline, null, null);
+    }
+
+    /**
+     * What a run's outputs say from its start until it writes its results, and after it was stopped before it could:
+     * no row, no budget, FAILED (incomplete, {@link RunFailure#inProgress}).
+     *
+     * @param specName the spec's name, or {@link #SPEC_NOT_READ}
+     * @param specFile the spec file as given to the run
+     * @param started  when the run started
+     * @param pid      the process that runs it
+     */
+    public static RunResult inProgress(String specName, String specFile, Instant started, long pid) {
+        return new RunResult(specName, specFile, Environment.current(List.of()), List.of(), null, List.of(), null,
+                null, null).withStart(started).withFailure(RunFailure.inProgress(started, pid));
     }
 
     /** The same result compared with a baseline. */

@@ -13,6 +13,7 @@ public final class TextTable {
     private final List<String> headers = new ArrayList<>();
     private final List<Boolean> rightAligned = new ArrayList<>();
     private final List<List<String>> rows = new ArrayList<>();
+    private int keyColumns = 1;
 
     public TextTable(String title) {
         this.title = title;
@@ -35,6 +36,23 @@ public final class TextTable {
         }
         rows.add(List.copyOf(cells));
         return this;
+    }
+
+    /**
+     * Says that the first {@code count} columns name a row (like N, versions, key size): a table too wide for its
+     * page goes on in blocks that each begin with them again. One by default.
+     */
+    public TextTable keyColumns(int count) {
+        if (count < 1 || count > headers.size()) {
+            throw new IllegalArgumentException("key columns must be 1 to " + headers.size() + ", was " + count);
+        }
+        keyColumns = count;
+        return this;
+    }
+
+    /** How many of the first columns name a row ({@link #keyColumns(int)}). */
+    public int keyColumns() {
+        return keyColumns;
     }
 
     public String title() {
@@ -63,8 +81,9 @@ public final class TextTable {
 
     /**
      * As {@link #aligned()}, in lines of at most {@code maxWidth} characters where the columns allow: a table wider
-     * than that goes on in blocks under the first, each after an empty line and beginning with the first column
-     * again, which names the rows; a column wider than {@code maxWidth} beside the first stands alone in its block.
+     * than that goes on in blocks under the first, each after an empty line and beginning with the key columns
+     * again, which name the rows ({@link #keyColumns(int)}); a column wider than the room beside them stands alone
+     * in its block.
      */
     public List<String> aligned(int maxWidth) {
         int[] width = new int[headers.size()];
@@ -76,11 +95,23 @@ public final class TextTable {
         }
         List<String> lines = new ArrayList<>();
         lines.add(printable(title));
-        int from = 1;
+        int keys = Math.min(keyColumns, width.length);
+        int keyWidth = -2;
+        for (int c = 0; c < keys; c++) {
+            keyWidth += 2 + width[c];
+        }
+        if (keys > 1 && keys < width.length && keyWidth + 2 + width[keys] > maxWidth) {
+            keys = 1; // the key columns leave no room beside them: the first alone names the rows
+            keyWidth = width[0];
+        }
+        int from = keys;
         do {
-            List<Integer> block = new ArrayList<>(List.of(0));
-            int used = width[0];
-            while (from < width.length && (block.size() == 1 || used + 2 + width[from] <= maxWidth)) {
+            List<Integer> block = new ArrayList<>();
+            for (int c = 0; c < keys; c++) {
+                block.add(c);
+            }
+            int used = keyWidth;
+            while (from < width.length && (block.size() == keys || used + 2 + width[from] <= maxWidth)) {
                 used += 2 + width[from];
                 block.add(from++);
             }

@@ -58,10 +58,13 @@ public record Verdict(boolean passed, int outcomes, int ok, int warned, int fail
     /**
      * {@code PASSED: 14 budget outcome(s) (2 against the baseline): 11 passed, 1 warned, 0 failed, 2 not judged},
      * or FAILED with the same counts; a run stopped by a row says so first:
-     * {@code FAILED: incomplete, 2 of 3 rows measured, row 'etcd' failed: ...; 2 budget outcome(s): ...}.
+     * {@code FAILED: incomplete, 2 of 3 rows measured, row 'etcd' failed: ...; 2 budget outcome(s): ...}, and a run
+     * that has not written its results (its in-progress record) {@code FAILED: incomplete, the run started ...
+     * has not written its results: ...; 0 budget outcome(s): ...}.
      */
     public String line() {
         String head = failure == null ? (passed ? "PASSED" : "FAILED")
+                : failure.row() == null ? "FAILED: incomplete, " + failure.describe() + ";"
                 : "FAILED: incomplete, " + measured + " of " + failure.selected() + " rows measured, "
                 + failure.describe() + ";";
         return head + (failure == null ? ": " : " ") + outcomes + " budget outcome(s)"

@@ -1,12 +1,15 @@
 package io.memstore.measure.run;
 
 import io.memstore.measure.probe.FileTrees;
+import io.memstore.measure.probe.ProbeExit;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +22,8 @@ final class ProcessTree {
     /** Running children, each with the directory to remove after it (null: keep). */
     private static final Map<Process, Optional<Path>> RUNNING = new ConcurrentHashMap<>();
     private static volatile boolean hookInstalled;
+    /** How often {@link #await} notes the descendants of a running process (ms). */
+    static final long WATCH_MILLIS = 500;
 
     private ProcessTree() {
     }
@@ -46,6 +51,40 @@ final class ProcessTree {
             }, "memstore-probe-reaper"));
             hookInstalled = true;
         }
+    }
+
+    /**
+     * Waits up to {@code timeout} for the process to end, noting its descendants into {@code seen} every
+     * {@value #WATCH_MILLIS} ms while it runs: once it has ended they are re-parented, no longer its descendants,
+     * and only what was noted finds them ({@link #endOutlived}).
+     *
+     * @return true when the process ended within the timeout
+     */
+    static boolean await(Process process, Duration timeout, Set<ProcessHandle> seen) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            process.descendants().forEach(seen::add);
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return !process.isAlive();
+            }
+            if (process.waitFor(Math.min(left, TimeUnit.MILLISECONDS.toNanos(WATCH_MILLIS)), TimeUnit.NANOSECONDS)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Kills the processes of {@code seen} that still run, as {@link #kill} does, and describes each
+     * ({@link ProbeExit#describe}); none when every one has ended.
+     */
+    static List<String> endOutlived(Set<ProcessHandle> seen) {
+        List<ProcessHandle> alive = seen.stream().filter(ProcessHandle::isAlive).toList();
+        List<String> named = alive.stream().map(ProbeExit::describe).toList();
+        for (ProcessHandle p : alive) {
+            kill(p);
+        }
+        return named;
     }
 
     /**

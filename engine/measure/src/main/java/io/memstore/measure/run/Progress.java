@@ -21,6 +21,14 @@ public interface Progress extends Consumer<String> {
     default void detail(String line) {
     }
 
+    /**
+     * A warning for everyone: something the run had to put right that the user should know of (a thread or process
+     * the measured code left behind). Told as a line for everyone unless the progress has a place of its own for it.
+     */
+    default void warn(String line) {
+        accept("warning: " + line);
+    }
+
     /** Lines for everyone to {@code info}, details to {@code detail}. */
     static Progress of(Consumer<String> info, Consumer<String> detail) {
         Objects.requireNonNull(info, "info");
@@ -34,6 +42,28 @@ public interface Progress extends Consumer<String> {
             @Override
             public void detail(String line) {
                 detail.accept(line);
+            }
+        };
+    }
+
+    /** Lines for everyone to {@code info}, details to {@code detail}, warnings to {@code warn}. */
+    static Progress of(Consumer<String> info, Consumer<String> detail, Consumer<String> warn) {
+        Objects.requireNonNull(warn, "warn");
+        Progress lines = of(info, detail);
+        return new Progress() {
+            @Override
+            public void accept(String line) {
+                lines.accept(line);
+            }
+
+            @Override
+            public void detail(String line) {
+                lines.detail(line);
+            }
+
+            @Override
+            public void warn(String line) {
+                warn.accept(line);
             }
         };
     }

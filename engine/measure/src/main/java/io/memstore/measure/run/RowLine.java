@@ -5,18 +5,24 @@ import io.memstore.measure.spec.Units;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The one line a finished row leaves in the build log: its position and name, the figures a reader looks for
  * first, and how long it took, e.g.
  * {@code row 2/12 index/keys=1M,versions=5: index 101.7 MiB (106.7 B/key), RSS 195.5 MiB, 58K puts/s, 21 s}.
- * A figure the row did not measure is left out. The line stays within {@link #MAX_WIDTH} characters: a long row
+ * A figure the row did not measure is left out. A row whose growth is mostly off the heap (RocksDB, direct buffers)
+ * leads with the process's growth over the JVM's baseline: {@code process +64.4 MiB (3376.6 B/key), index 0.0 MiB
+ * (0.4 B/key), ...}. The line stays within {@link #MAX_WIDTH} characters: a long row
  * name is shortened in its middle.
  */
 final class RowLine {
     /** Characters of the line at most; with Maven's {@code [INFO] } prefix it stays within 160. */
     static final int MAX_WIDTH = 150;
+    /**
+     * A row whose live heap is less than this share of its RSS growth keeps its data mostly off the heap: its line
+     * leads with the process's growth ({@code process.bytesPerKey}).
+     */
+    static final double OFF_HEAP_SHARE = 0.25;
 
     private RowLine() {
     }
@@ -25,6 +31,12 @@ final class RowLine {
         List<String> figures = new ArrayList<>();
         Double heap = m.median().get(Metric.INDEX_LIVE_HEAP.metricName());
         long keys = m.row().params().keys();
+        Double process = m.median().get(Metric.PROCESS_BYTES_PER_KEY.metricName());
+        if (process != null && keys > 0 && (heap == null || heap < OFF_HEAP_SHARE * process * keys)) {
+            // a store that keeps its data off the heap: its growth is the figure, not an index of 0.0 MiB
+            figures.add("process +" + Units.mib(process * keys) + " MiB (" + Units.perKey(process * keys, keys)
+                    + " B/key)");
+        }
         if (heap != null) {
             figures.add("index " + Units.mib(heap) + " MiB" + (keys > 0 ? " (" + Units.perKey(heap, keys) + " B/key)"
                     : ""));
@@ -35,7 +47,7 @@ final class RowLine {
         }
         Double puts = m.median().get(Metric.LOAD_PUTS_PER_SECOND.metricName());
         if (puts != null) {
-            figures.add(String.format(Locale.ROOT, "%,d puts/s", Math.round(puts)));
+            figures.add(Units.whole(puts) + " puts/s");
         }
         figures.add(Math.round(seconds) + " s" + (m.runs() > 1 ? " (" + m.runs() + " runs, medians)" : ""));
         String tail = ": " + String.join(", ", figures);

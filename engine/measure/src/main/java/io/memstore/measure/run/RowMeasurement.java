@@ -1,5 +1,6 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 
@@ -19,9 +20,11 @@ import java.util.Set;
  * the median of the others.
  *
  * @param jvmArgs the child's JVM flags as run: the probe's fixed flags, then the user's
+ * @param account the account of the run whose index.liveHeap is the median (of an even count of runs, the lower of
+ *                the two middle ones), so that it adds up to a live heap that was measured; null when no run had one
  */
 public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
-                             List<String> jvmArgs) {
+                             List<String> jvmArgs, RowAccount account) {
 
     public RowMeasurement {
         Objects.requireNonNull(row, "row");
@@ -30,8 +33,28 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    /** Summarises the runs of a row; metrics keep the order of their first appearance. */
+    /** A measurement without an account. */
+    public RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
+                          List<String> jvmArgs) {
+        this(row, median, spread, runs, jvmArgs, null);
+    }
+
+    /** Summarises the runs of a row, without accounts. */
     public static RowMeasurement of(Row row, List<Map<String, Double>> perRun, List<String> jvmArgs) {
+        return of(row, perRun, java.util.Collections.nCopies(perRun.size(), null), jvmArgs);
+    }
+
+    /**
+     * Summarises the runs of a row; metrics keep the order of their first appearance.
+     *
+     * @param accounts each run's account (or null), in the order of {@code perRun}
+     */
+    public static RowMeasurement of(Row row, List<Map<String, Double>> perRun, List<RowAccount> accounts,
+                                    List<String> jvmArgs) {
+        if (accounts.size() != perRun.size()) {
+            throw new IllegalArgumentException("row '" + row.name() + "': " + accounts.size() + " accounts for "
+                    + perRun.size() + " runs");
+        }
         if (perRun.isEmpty()) {
             throw new IllegalArgumentException("row '" + row.name() + "': no runs to summarise");
         }
@@ -51,7 +74,21 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
             median.put(name, median(values));
             spread.put(name, values.isEmpty() ? null : values.get(values.size() - 1) - values.get(0));
         }
-        return new RowMeasurement(row, median, spread, perRun.size(), jvmArgs);
+        return new RowMeasurement(row, median, spread, perRun.size(), jvmArgs, medianAccount(perRun, accounts));
+    }
+
+    /** The account of the run whose live heap is the median (the lower middle one of an even count). */
+    private static RowAccount medianAccount(List<Map<String, Double>> perRun, List<RowAccount> accounts) {
+        String heap = Metric.INDEX_LIVE_HEAP.metricName();
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < perRun.size(); i++) {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparingDouble(i -> {
+            Double v = perRun.get(i).get(heap);
+            return v == null || v.isNaN() ? Double.MAX_VALUE : v;
+        }));
+        return accounts.get(order.get((order.size() - 1) / 2));
     }
 
     /** The middle value, or the mean of the two middle values; null for no values. */
@@ -87,6 +124,6 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
                 knownSpread.put(metric.metricName(), spread.get(metric.metricName()));
             }
         }
-        return new RowResult(row.name(), row.params(), known, knownSpread, runs);
+        return new RowResult(row.name(), row.params(), known, knownSpread, runs, account);
     }
 }

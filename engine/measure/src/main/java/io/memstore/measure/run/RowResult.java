@@ -1,5 +1,7 @@
 package io.memstore.measure.run;
 
+import io.memstore.measure.probe.ClassAccount;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
@@ -23,9 +25,11 @@ import java.util.OptionalDouble;
  * @param metrics metric name -> median over the runs, in the metric's unit
  * @param spread  metric name -> max - min over the runs; only for metrics present in {@code metrics}
  * @param runs    how many runs the medians are taken over
+ * @param account what grew, by class and by native category ({@link RowAccount}), or null when the row has none
+ *                (a result written before accounts were taken)
  */
 public record RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
-                        int runs) {
+                        int runs, RowAccount account) {
     public RowResult {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("row name must not be blank");
@@ -42,6 +46,22 @@ public record RowResult(String name, RowParams params, Map<String, Double> metri
         if (runs < 0) {
             throw new IllegalArgumentException("row " + name + ": runs must not be negative, got " + runs);
         }
+    }
+
+    /** A result without an account. */
+    public RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
+                     int runs) {
+        this(name, params, metrics, spread, runs, null);
+    }
+
+    /** The same result with this account. */
+    public RowResult withAccount(RowAccount other) {
+        return new RowResult(name, params, metrics, spread, runs, other);
+    }
+
+    /** The row's class account, or null when there is none. */
+    public ClassAccount classes() {
+        return account == null ? null : account.classes();
     }
 
     /** The row's result from the per-run readings summarised by {@link Median#of}. */

@@ -3,10 +3,13 @@ package io.memstore.measure.run;
 import io.memstore.measure.json.JsonValue;
 import io.memstore.measure.probe.FileTrees;
 import io.memstore.measure.probe.ParentWatch;
+import io.memstore.measure.probe.ProbeExit;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.probe.SettledState;
+import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.SystemKind;
 
@@ -21,9 +24,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -41,7 +47,11 @@ import java.util.stream.Collectors;
  * through which a JVM picks up extra flags ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS},
  * {@code _JAVA_OPTIONS}) are removed from the child's environment, so the recorded flags are the flags, and
  * {@link ProbeJvm#ENVIRONMENT} is added. The settle time ({@link RunnerOptions#settle}) goes to the child as a
- * system property that is not part of the recorded flags.
+ * system property that is not part of the recorded flags. The child ends when its work ends ({@link ProbeExit}):
+ * the threads and processes the measured code left are named in its warning lines, which go to the progress as
+ * warnings of the row; processes it started and did not end (it ran out of memory, or halted) are killed here, from
+ * the descendants noted while it ran, and named too; a {@code System.exit} in the measured code is reported as that
+ * call, with the frame that made it.
  *
  * <p>No orphans, no leftovers: a Ctrl-C or SIGTERM of this JVM kills the running child and removes its run
  * directory ({@link ProcessTree}'s shutdown hook); a SIGKILL of this JVM is noticed by the child itself, which
@@ -104,17 +114,24 @@ public final class RowRunner {
         int runs = Math.max(1, row.params().runs());
         List<String> jvmArgs = jvmArgs(row);
         List<Map<String, Double>> results = new ArrayList<>();
+        List<RowAccount> accounts = new ArrayList<>();
         long start = System.nanoTime();
         for (int r = 1; r <= runs; r++) {
             String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
-            results.add(runOnce(row, jvmArgs, label));
+            Reading reading = runOnce(row, jvmArgs, label);
+            results.add(reading.metrics());
+            accounts.add(reading.account());
         }
-        RowMeasurement measurement = RowMeasurement.of(row, results, jvmArgs);
+        RowMeasurement measurement = RowMeasurement.of(row, results, accounts, jvmArgs);
         options.progress().accept(RowLine.of(measurement, position, total, (System.nanoTime() - start) / 1e9));
         return measurement;
     }
 
-    private Map<String, Double> runOnce(Row row, List<String> jvmArgs, String label) {
+    /** What one run's result file holds: the metrics, and the account (null in a file without one). */
+    private record Reading(Map<String, Double> metrics, RowAccount account) {
+    }
+
+    private Reading runOnce(Row row, List<String> jvmArgs, String label) {
         try {
             ProbeSlot.acquire(label, options.progress());
         } catch (InterruptedException e) {
@@ -139,7 +156,7 @@ public final class RowRunner {
         }
     }
 
-    private Map<String, Double> fork(Row row, List<String> jvmArgs, String label, Path dir) {
+    private Reading fork(Row row, List<String> jvmArgs, String label, Path dir) {
         Path result = dir.resolve("result.json");
         ProbeArgs probeArgs = new ProbeArgs(row, result, dir.resolve("data"), options.gets());
         List<String> command = new ArrayList<>();
@@ -176,8 +193,14 @@ public final class RowRunner {
         ProcessTree.track(child, options.keepFiles() ? null : dir);
         options.progress().detail(label + ", started (pid " + child.pid() + ")");
         long[] lastTold = {start};
+        AtomicReference<String> exitCall = new AtomicReference<>();
         Thread out = reader(child.getInputStream(), line -> {
-            if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
+            if (line.startsWith(ProbeExit.WARNING_PREFIX)) {
+                options.progress().warn("row '" + row.name() + "': "
+                        + line.substring(ProbeExit.WARNING_PREFIX.length()));
+            } else if (line.startsWith(ProbeExit.EXIT_CALL_PREFIX)) {
+                exitCall.set(line.substring(ProbeExit.EXIT_CALL_PREFIX.length()));
+            } else if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
                 String phase = label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
                         + elapsedSeconds(start) + " s";
                 options.progress().detail(phase);
@@ -192,8 +215,9 @@ public final class RowRunner {
         }, "stdout");
         Thread err = reader(child.getErrorStream(), tail::appendLine, "stderr");
         closeQuietly(child);
+        Set<ProcessHandle> seen = new HashSet<>();
         try {
-            if (!child.waitFor(options.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!ProcessTree.await(child, options.timeout(), seen)) {
                 int descendants = ProcessTree.kill(child.toHandle());
                 join(out, err);
                 throw new ProbeTimeoutException(row.name(), options.timeout(), "row '" + row.name()
@@ -208,8 +232,21 @@ public final class RowRunner {
             throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted; the probe was killed", e);
         } finally {
             ProcessTree.forget(child);
+            // processes the probe started and left when it ended without ending them (out of memory, a halt)
+            List<String> outlived = ProcessTree.endOutlived(seen);
+            if (!outlived.isEmpty()) {
+                options.progress().warn("row '" + row.name() + "': the measured code left " + outlived.size()
+                        + " process(es) running after the probe ended; killed: " + String.join(", ", outlived));
+            }
         }
         int exit = child.exitValue();
+        String caller = exitCall.get();
+        if (caller != null && !caller.equals(ProbeExit.BY_SIGNAL)) {
+            // the measured code ended the JVM: said as that, whatever the code (3 is not out of memory here)
+            throw new ProbeFailedException(row.name(), exit, tail.toString(), "row '" + row.name() + "': the probe's"
+                    + " JVM was ended by a call to System.exit(" + exit + ") at " + caller
+                    + (exit == 0 ? ", before the probe wrote its result" : "") + tailSuffix(tail), null);
+        }
         if (exit != 0) {
             String why = exit == ProbeMain.EXIT_BAD_INPUT ? "the probe rejected the row"
                     : exit == ProbeMain.EXIT_UNAVAILABLE ? "the row's system cannot run here"
@@ -221,10 +258,19 @@ public final class RowRunner {
                     + ", exit code " + exit + tailSuffix(tail), null);
         }
         try {
-            Map<String, Double> metrics = JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
-                    result.toString()).numbers();
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            RowAccount account = null;
+            for (Map.Entry<String, JsonValue> e : JsonValue.parse(Files.readString(result, StandardCharsets.UTF_8),
+                    result.toString()).members().entrySet()) {
+                if (e.getKey().equals(RowAccount.FIELD)) {
+                    account = RowAccount.read(e.getValue());
+                } else {
+                    metrics.put(e.getKey(), e.getValue().nullableNumber());
+                }
+            }
+            metrics.put(Metric.ROW_SECONDS.metricName(), (System.nanoTime() - start) / 1e9);
             options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
-            return metrics;
+            return new Reading(metrics, account);
         } catch (NoSuchFileException e) {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
                     + "': the probe exited normally but wrote no result file " + result + tailSuffix(tail), e);

@@ -12,12 +12,13 @@ import java.util.Optional;
 public enum Metric {
     INDEX_LIVE_HEAP("index.liveHeap", MetricUnit.BYTES,
             "heap the index retains after full GCs, minus the same reading taken before building it; for etcd rows"
-            + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load"),
+            + " the member's Go heap in use (go_memstats_heap_inuse_bytes) after minus before the load, each read after"
+            + " forced collections"),
     INDEX_ALLOCATED("index.allocated", MetricUnit.BYTES,
             "bytes allocated while building the index, garbage included (the method of etcd's benchmark)"),
     INDEX_BYTES_PER_KEY("index.bytesPerKey", MetricUnit.BYTES, "index.liveHeap divided by the row's keys"),
     PROCESS_RSS("process.rss", MetricUnit.BYTES, "resident set size of the forked JVM after the load (VmRSS); for"
-            + " etcd rows the member's, for etcd-cluster rows the largest member's"),
+            + " etcd rows the member's after forced collections, for etcd-cluster rows the largest member's"),
     PROCESS_PEAK_RSS("process.peakRss", MetricUnit.BYTES, "peak resident set size of the forked JVM (VmHWM); for"
             + " etcd rows that of the member measured for process.rss"),
     PROCESS_RSS_ANON("process.rssAnon", MetricUnit.BYTES,
@@ -39,8 +40,8 @@ public enum Metric {
             + " on its data until all are healthy"),
     REOPEN_REVISIONS_PER_SECOND("reopen.revisionsPerSecond", MetricUnit.OPS_PER_SECOND,
             "revisions the reopened index holds divided by reopen.seconds (store and etcd rows)"),
-    REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart (etcd rows; for"
-            + " etcd-cluster rows the largest member's)"),
+    REOPEN_RSS("reopen.rss", MetricUnit.BYTES, "RSS of the etcd member right after its restart and forced"
+            + " collections (etcd rows; for etcd-cluster rows the largest member's)"),
     REOPEN_GO_HEAP("reopen.goHeap", MetricUnit.BYTES, "Go heap in use (go_memstats_heap_inuse_bytes) of the etcd"
             + " member right after its restart (etcd rows; for etcd-cluster rows the largest member's)"),
     WATCH_EVENTS("watch.events", MetricUnit.COUNT, "events the row's watchers delivered, one for every write when"
@@ -48,6 +49,16 @@ public enum Metric {
     ETCD_M1_RSS("etcd.m1.rss", MetricUnit.BYTES, "RSS of etcd member m1 after the load (etcd and etcd-cluster rows)"),
     ETCD_M2_RSS("etcd.m2.rss", MetricUnit.BYTES, "RSS of etcd member m2 after the load (etcd-cluster rows)"),
     ETCD_M3_RSS("etcd.m3.rss", MetricUnit.BYTES, "RSS of etcd member m3 after the load (etcd-cluster rows)"),
+    PROCESS_BYTES_PER_KEY("process.bytesPerKey", MetricUnit.BYTES, "(process.rss - jvm.baselineRss) divided by the"
+            + " row's keys: what the process grew by per key, on the heap and off it (for etcd rows the member's)"),
+    INDEX_OVERHEAD_PER_KEY("index.overheadPerKey", MetricUnit.BYTES, "the structure's own cost per key: index.liveHeap"
+            + " less the key and value bytes it keeps on the heap, divided by the row's keys (JVM rows with a class"
+            + " account)"),
+    PROCESS_RSS_GROWTH("process.rssGrowth", MetricUnit.BYTES, "process.rss minus jvm.baselineRss: what the row"
+            + " added to the resident set of a process that was already running; for etcd rows the member's growth over"
+            + " its idle RSS"),
+    ROW_SECONDS("row.seconds", MetricUnit.SECONDS, "wall-clock time of a run of the row: its probe JVM from its"
+            + " start to its exit, settling, gets and reopen included"),
     MODEL_C1("model.c1", MetricUnit.BYTES, "fitted per-key overhead c1 of N*(c1+keySize) + N*versions*(c2+pointer)"),
     MODEL_C2("model.c2", MetricUnit.BYTES, "fitted per-version overhead c2 of the same model"),
     MODEL_RELATIVE_RMS_ERROR("model.relativeRmsError", MetricUnit.RATIO,

@@ -15,7 +15,7 @@ public enum MetricUnit {
     /** A count of things (events); budgets write plain numbers. */
     COUNT;
 
-    /** The value for people: {@code 117.3 MiB}, {@code 2.350 s}, {@code 812345 ops/s}, {@code 0.0312}. */
+    /** The value for people: {@code 117.3 MiB}, {@code 2.350 s}, {@code 812,345 ops/s}, {@code 0.0312}. */
     public String format(double value) {
         if (!Double.isFinite(value)) {
             return "n/a";
@@ -26,9 +26,9 @@ public enum MetricUnit {
             case SECONDS:
                 return String.format(Locale.ROOT, "%.3f s", value);
             case OPS_PER_SECOND:
-                return String.format(Locale.ROOT, "%.0f ops/s", value);
+                return Units.whole(value) + " ops/s";
             case COUNT:
-                return String.format(Locale.ROOT, "%.0f", value);
+                return Units.whole(value);
             default:
                 return String.format(Locale.ROOT, "%.4f", value);
         }

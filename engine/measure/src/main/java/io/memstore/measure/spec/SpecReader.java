@@ -197,7 +197,8 @@ final class SpecReader {
         for (RowField field : RowField.values()) {
             values.computeIfAbsent(field, x -> List.of(defaults.getOrDefault(x, x.builtInDefault())));
         }
-        return new WorkloadDef(workloadName, enabled, values, listFields);
+        boolean runsGiven = f.containsKey(RowField.RUNS.specName()) || defaults.containsKey(RowField.RUNS);
+        return new WorkloadDef(workloadName, enabled, values, listFields, runsGiven);
     }
 
     private List<Object> list(RowField field, SequenceNode seq, String path) throws SpecException {
@@ -437,6 +438,19 @@ final class SpecReader {
         Map<String, NodeTuple> f = fields(m, path, SCENARIO_FIELDS);
         String scenarioName = uniqueName(m, f, path, names, "scenario");
         Object[] values = scenarioDefaults(defaults);
+        if (!f.containsKey(RowField.SYSTEM.specName()) && !defaults.containsKey(RowField.SYSTEM)) {
+            // a spec of the user's own systems: its scenarios plan that system, never silently memstore's store
+            List<SystemKind> systems = new WorkloadSpec(name, source, workloads, List.of()).impliedSystems(false);
+            if (systems.size() > 1) {
+                throw error(m, path, "the spec's rows measure " + String.join(", ", systems.stream()
+                        .map(SystemKind::specName).toList()) + " and no memstore row: which one does scenario '"
+                        + scenarioName + "' plan?", "system: one of " + String.join(", ", systems.stream()
+                        .map(SystemKind::specName).toList()));
+            }
+            if (systems.size() == 1) {
+                values[RowField.SYSTEM.ordinal()] = systems.get(0);
+            }
+        }
         for (RowField field : PlanScenario.FIELDS) {
             NodeTuple t = f.get(field.specName());
             if (t == null) {

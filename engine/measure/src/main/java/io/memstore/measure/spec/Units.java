@@ -15,6 +15,8 @@ import java.util.Locale;
  *       {@link #compactBytes} the same without the blank, as row names carry it ({@code 1024KB}).</li>
  *   <li>Counts of keys read like N in etcd's benchmark tables: {@code 100K}, {@code 1M}, else in full digits ({@link
  * #count}).</li>
+ *   <li>Every other whole number people read (rates, counts of events, a model's constant) goes through
+ *       {@link #whole}: {@code 763,713}, in the console, memstore.md and the report alike.</li>
  * </ul>
  */
 public final class Units {
@@ -58,14 +60,25 @@ public final class Units {
         return String.format(Locale.ROOT, "%.1f %s", scaled, IEC[unit]);
     }
 
-    /** Bytes as mebibytes with one decimal, no unit (for columns whose header says MiB): {@code 117.3}. */
+    /**
+     * Bytes as mebibytes with one decimal, no unit (for columns whose header says MiB): {@code 117.3},
+     * {@code 12,345.6} (grouped as {@link #whole} groups).
+     */
     public static String mib(double bytes) {
-        return Double.isFinite(bytes) ? String.format(Locale.ROOT, "%.1f", bytes / MIB) : NA;
+        return Double.isFinite(bytes) ? oneDecimal(bytes / MIB) : NA;
     }
 
-    /** Bytes divided by a key count, one decimal, no unit (for columns whose header says B/key): {@code 123.0}. */
+    /**
+     * Bytes divided by a key count, one decimal, no unit (for columns whose header says B/key): {@code 123.0},
+     * {@code 43,581.4}.
+     */
     public static String perKey(double bytes, long keys) {
-        return Double.isFinite(bytes) && keys > 0 ? String.format(Locale.ROOT, "%.1f", bytes / keys) : NA;
+        return Double.isFinite(bytes) && keys > 0 ? oneDecimal(bytes / keys) : NA;
+    }
+
+    /** One decimal, the thousands grouped from five digits on, as {@link #whole} groups whole numbers. */
+    private static String oneDecimal(double v) {
+        return String.format(Locale.ROOT, Math.abs(v) < 9_999.95 ? "%.1f" : "%,.1f", v);
     }
 
     /**
@@ -112,6 +125,20 @@ public final class Units {
             return n / 1_000 + "K";
         }
         return Long.toString(n);
+    }
+
+    /**
+     * A whole number for people, rounded, its thousands grouped with commas from five digits on: {@code 763,713},
+     * {@code -12,500}, {@code 4096} (a four-digit number stays whole, as sizes such as {@code 1024 KB} are written).
+     * Rates, counts and byte constants print through it in every output; machine formats (JSON, CSV) keep plain
+     * digits.
+     */
+    public static String whole(double value) {
+        if (!Double.isFinite(value)) {
+            return NA;
+        }
+        long n = Math.round(value);
+        return Math.abs(n) < 10_000 ? Long.toString(n) : String.format(Locale.ROOT, "%,d", n);
     }
 
     /** A ratio as a percentage with one decimal: {@code 0.0312} -> {@code 3.1 %}. */

@@ -21,8 +21,26 @@ public final class WorkloadDef {
     private final Map<RowField, List<Object>> values;
     /** The fields the workload wrote as lists, in declaration order: they name and multiply the rows. */
     private final List<RowField> listFields;
+    /** True when the workload or the spec's defaults said {@code runs}; else etcd rows get {@link #ETCD_RUNS}. */
+    private final boolean runsGiven;
+
+    /**
+     * Runs of an etcd or etcd-cluster row whose spec does not say {@code runs}: a member's RSS differs between two
+     * runs of a row by a few percent, and a plan's band needs that spread measured.
+     */
+    public static final int ETCD_RUNS = 2;
 
     WorkloadDef(String name, boolean enabled, Map<RowField, List<Object>> values, List<RowField> listFields) {
+        this(name, enabled, values, listFields, true);
+    }
+
+    /**
+     * @param runsGiven false when neither the workload nor the spec's defaults set {@code runs}: the etcd rows
+     *                  then run {@link #ETCD_RUNS} times
+     */
+    WorkloadDef(String name, boolean enabled, Map<RowField, List<Object>> values, List<RowField> listFields,
+                boolean runsGiven) {
+        this.runsGiven = runsGiven;
         this.name = name;
         this.enabled = enabled;
         EnumMap<RowField, List<Object>> copy = new EnumMap<>(RowField.class);
@@ -48,6 +66,11 @@ public final class WorkloadDef {
     /** The list-valued fields, in declaration order; empty when the workload has a single row. */
     public List<RowField> listFields() {
         return listFields;
+    }
+
+    /** True when the workload or the spec's defaults set {@code runs}. */
+    public boolean runsGiven() {
+        return runsGiven;
     }
 
     /** The field's values: several for a list-valued field, otherwise the one value (own, default or built-in). */
@@ -105,7 +128,12 @@ public final class WorkloadDef {
                 first = false;
             }
             if (names.add(rowName.toString())) {
-                rows.add(new Row(rowName.toString(), RowField.params(name, current)));
+                Object[] row = current;
+                if (!runsGiven && system.isEtcd()) {
+                    row = current.clone();
+                    row[RowField.RUNS.ordinal()] = ETCD_RUNS;
+                }
+                rows.add(new Row(rowName.toString(), RowField.params(name, row)));
             }
             for (int i = listFields.size() - 1; i >= 0; i--) {
                 if (++digits[i] < values.get(listFields.get(i)).size()) {
@@ -118,7 +146,7 @@ public final class WorkloadDef {
     }
 
     WorkloadDef withEnabled(boolean on) {
-        return new WorkloadDef(name, on, values, listFields);
+        return new WorkloadDef(name, on, values, listFields, runsGiven);
     }
 
     /** The same workload with every keys value mapped; refuses a mapping that makes two list values equal. */
@@ -134,6 +162,6 @@ public final class WorkloadDef {
             keys.add(n);
         }
         scaled.put(RowField.KEYS, keys);
-        return new WorkloadDef(name, enabled, scaled, listFields);
+        return new WorkloadDef(name, enabled, scaled, listFields, runsGiven);
     }
 }

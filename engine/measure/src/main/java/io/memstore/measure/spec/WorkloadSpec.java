@@ -113,7 +113,79 @@ public final class WorkloadSpec {
      * @throws IllegalArgumentException naming the field, the value and what is expected
      */
     public PlanScenario scenario(String scenarioName, Map<String, String> fields, String prefix, String origin) {
+        return scenario(scenarioName, fields, prefix, origin, null);
+    }
+
+    /**
+     * The scenarios of the command line ({@code -Dmemstore.keys=10M ...}): one, of the system the fields or the
+     * spec's {@code defaults} name; when neither names one and the spec measures no memstore row, one per system
+     * its rows measure ({@link #rowSystems}), named {@code <name>/<system>} when there are several. A spec of the
+     * user's own classes is never planned as memstore's store.
+     */
+    public List<PlanScenario> commandLineScenarios(String scenarioName, Map<String, String> fields, String prefix,
+                                                   String origin) {
+        List<SystemKind> implied = impliedSystems(fields.containsKey(RowField.SYSTEM.specName()));
+        if (implied.isEmpty()) {
+            return List.of(scenario(scenarioName, fields, prefix, origin));
+        }
+        List<PlanScenario> out = new ArrayList<>();
+        for (SystemKind system : implied) {
+            out.add(scenario(implied.size() == 1 ? scenarioName : scenarioName + "/" + system.specName(), fields,
+                    prefix, origin + " (system " + system.specName() + ", as the spec's rows)", system));
+        }
+        return out;
+    }
+
+    /**
+     * The systems a scenario that names none takes: empty when the scenario or the spec's defaults name one, or
+     * when the spec measures memstore rows (memstore is then the default, as for rows); else the systems of the
+     * spec's rows.
+     */
+    List<SystemKind> impliedSystems(boolean scenarioNamesSystem) {
+        if (scenarioNamesSystem || defaults.containsKey(RowField.SYSTEM)) {
+            return List.of();
+        }
+        List<SystemKind> systems = rowSystems();
+        return systems.contains(SystemKind.MEMSTORE) ? List.of() : systems;
+    }
+
+    /**
+     * What the console says of the selected etcd rows' runs, or empty without etcd rows: that they run
+     * {@link WorkloadDef#ETCD_RUNS} times by default, or that some run once, so that a plan from them takes the run
+     * spread memstore measured for etcd instead of their own.
+     */
+    public Optional<String> etcdRunsLine(List<Row> selected) {
+        long defaulted = 0;
+        long once = 0;
+        for (Row r : selected) {
+            if (!r.params().system().isEtcd()) {
+                continue;
+            }
+            boolean given = workload(r.params().workload()).map(WorkloadDef::runsGiven).orElse(true);
+            defaulted += given ? 0 : 1;
+            once += given && r.params().runs() == 1 ? 1 : 0;
+        }
+        if (defaulted == 0 && once == 0) {
+            return Optional.empty();
+        }
+        String twice = defaulted == 0 ? "" : defaulted + " etcd row(s) run " + WorkloadDef.ETCD_RUNS + " times each"
+                + " (runs: " + WorkloadDef.ETCD_RUNS + ", the default of etcd rows: a plan's band takes their spread)";
+        String single = once == 0 ? "" : once + " etcd row(s) run once (runs: 1): a plan from them takes the spread"
+                + " memstore measured between runs of etcd rows instead of their own";
+        return Optional.of(twice + (twice.isEmpty() || single.isEmpty() ? "" : "; ") + single);
+    }
+
+    /** The systems the spec's rows measure (disabled workloads included), in the order they first occur. */
+    public List<SystemKind> rowSystems() {
+        return allRows.stream().map(r -> r.params().system()).distinct().toList();
+    }
+
+    private PlanScenario scenario(String scenarioName, Map<String, String> fields, String prefix, String origin,
+                                  SystemKind system) {
         Object[] values = SpecReader.scenarioDefaults(defaults);
+        if (system != null) {
+            values[RowField.SYSTEM.ordinal()] = system;
+        }
         Long machine = null;
         for (Map.Entry<String, String> e : fields.entrySet()) {
             String text = e.getValue();

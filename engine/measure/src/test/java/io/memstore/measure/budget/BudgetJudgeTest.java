@@ -173,6 +173,6 @@ class BudgetJudgeTest {
                 BudgetRule.min(Metric.GET_OPS_PER_SECOND, 1e6))))
                 .extracting(BudgetOutcome::describe).containsExactly(
                         "t, load.seconds, actual 2.500 s, max 3.000 s, headroom 0.500 s: within budget",
-                        "t, get.opsPerSecond, actual 500000 ops/s, min 1000000 ops/s, headroom -500000 ops/s: below min");
+                        "t, get.opsPerSecond, actual 500,000 ops/s, min 1,000,000 ops/s, headroom -500,000 ops/s: below min");
     }
 }

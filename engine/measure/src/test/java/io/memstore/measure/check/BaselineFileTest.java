@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.WorkloadSpec;
+import io.memstore.measure.result.ResultJson;
+import io.memstore.measure.result.RunResult;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
@@ -36,7 +38,7 @@ class BaselineFileTest {
         }
     }
 
-    private IOException refused(Path baseline) {
+    private IOException refused(Path baseline) throws IOException {
         Path out = dir.resolve("out");
         RunnerOptions runner = RunnerOptions.of(List.of(dir)).withJava(dir.resolve("no-such-java"))
                 .withWorkDir(out.resolve("work")).withProgress(progress::add);
@@ -44,7 +46,11 @@ class BaselineFileTest {
                 .withBaseline(baseline, io.memstore.measure.budget.MissingBaseline.WARN);
         IOException e = catchThrowableOfType(IOException.class, () -> Check.run(SPEC, request));
         assertThat(progress).noneMatch(l -> l.contains("started"));
-        assertThat(out.resolve("memstore.json")).doesNotExist();
+        // the run had begun: its outputs say it did not complete, as they would after any other failure
+        RunResult record = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
+        assertThat(record.passed()).isFalse();
+        assertThat(record.rows()).isEmpty();
+        assertThat(record.failure().describe()).contains("has not written its results");
         return e;
     }
 

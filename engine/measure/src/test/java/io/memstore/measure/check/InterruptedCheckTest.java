@@ -7,6 +7,7 @@ import io.memstore.measure.result.ResultCsv;
 import io.memstore.measure.result.ResultJUnit;
 import io.memstore.measure.result.ResultJson;
 import io.memstore.measure.result.ResultMarkdown;
+import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RunnerOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The check pipeline in a separate JVM standing in for Maven ({@link CheckHost}): stopped with SIGTERM (what
- * Ctrl-C does) while a store row runs, it leaves no probe process, no run directory and no output file, half
- * written or whole; run to the end, it writes its outputs and nothing else.
+ * Ctrl-C does) while a store row runs, after an earlier run passed in the same directory, it leaves no probe
+ * process, no run directory, no temporary file, and outputs that say the run did not complete (its in-progress
+ * record) in place of the earlier PASSED; run to the end, it writes its outputs and nothing else.
  */
 class InterruptedCheckTest {
     @TempDir
@@ -48,6 +50,12 @@ class InterruptedCheckTest {
     @Test
     void aBuildStoppedWhileARowRunsLeavesNothingBehind() throws Exception {
         Path out = dir.resolve("target/memstore");
+        List<String> outputs = List.of(ResultJson.FILE_NAME, ResultCsv.FILE_NAME, ResultMarkdown.FILE_NAME,
+                ResultJUnit.FILE_NAME);
+        Files.createDirectories(out);
+        for (String name : outputs) {
+            Files.writeString(out.resolve(name), "PASSED: the earlier run's " + name);
+        }
         Process host = host(out, "io.memstore.measure.run.StoreHangChild");
         try (BufferedReader r = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
             String opened = null;
@@ -67,9 +75,18 @@ class InterruptedCheckTest {
             probe.onExit().get(10, TimeUnit.SECONDS);
             assertThat(probe.isAlive()).isFalse();
             assertThat(Path.of(f[1])).doesNotExist();
-            // the lock file stays (see OutputLock), unlocked: nothing else
-            assertThat(files(out)).as("no outputs, no run directories, no temporary files")
-                    .containsExactly(OutputLock.FILE_NAME);
+            // the lock file stays (see OutputLock), unlocked, and the in-progress record: nothing else
+            assertThat(files(out)).as("no run directories, no temporary files")
+                    .containsExactlyInAnyOrder(OutputLock.FILE_NAME, ResultJUnit.FILE_NAME, ResultCsv.FILE_NAME,
+                            ResultJson.FILE_NAME, ResultMarkdown.FILE_NAME);
+            for (String name : outputs) {
+                assertThat(Files.readString(out.resolve(name))).as(name).doesNotContain("PASSED")
+                        .contains("(pid " + host.pid() + ") has not written its results");
+            }
+            RunResult record = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
+            assertThat(record.passed()).isFalse();
+            assertThat(record.failure().row()).isNull();
+            assertThat(record.specName()).isEqualTo("hosted");
             OutputLock.acquire(out).close();
         } finally {
             host.destroyForcibly();

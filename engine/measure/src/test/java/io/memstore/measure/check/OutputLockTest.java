@@ -29,7 +29,7 @@ class OutputLockTest {
                     () -> OutputLock.acquire(dir.resolve("target/../target/memstore")));
             assertThat(e.getMessage()).startsWith("another memstore check is running with the output directory ")
                     .contains("pid " + ProcessHandle.current().pid())
-                    .contains("give this run another memstore.outputDirectory").endsWith("Nothing was run");
+                    .contains("give this run another memstore.resultDirectory").endsWith("Nothing was run");
             // the refusal did not cost the holder its lock: another process is refused too
             assertThat(otherProcessLocks(out)).isFalse();
         }

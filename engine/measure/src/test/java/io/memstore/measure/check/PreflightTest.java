@@ -145,7 +145,7 @@ class PreflightTest {
                     out, out.resolve("work"), false, machine(24 * GIB, 50 * GIB)));
             assertThat(e.getMessage()).startsWith("cannot write to the output directory " + out + ": ")
                     .containsAnyOf("permission denied", "Operation not permitted", "Read-only file system")
-                    .endsWith("; make it writable, or point memstore.outputDirectory at a writable directory."
+                    .endsWith("; make it writable, or point memstore.resultDirectory at a writable directory."
                             + " Nothing was run");
         }
     }
@@ -157,7 +157,7 @@ class PreflightTest {
         PreflightException e = catchThrowableOfType(PreflightException.class, () -> Preflight.check(List.of(),
                 out, out.resolve("work"), false, machine(24 * GIB, 50 * GIB)));
         assertThat(e.getMessage()).isEqualTo("cannot write to the output directory " + out + ": " + target
-                + " is a file, not a directory; remove it, or point memstore.outputDirectory elsewhere. Nothing"
+                + " is a file, not a directory; remove it, or point memstore.resultDirectory elsewhere. Nothing"
                 + " was run");
     }
 }

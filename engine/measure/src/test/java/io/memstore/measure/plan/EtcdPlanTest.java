@@ -64,15 +64,36 @@ class EtcdPlanTest {
     }
 
     @Test
-    void pastASnapshotTheRssLiesBetweenTheLogNowAndTheLongestLog() {
+    void pastASnapshotTheSettledRssHoldsTheLogNowAndTheLimitTheLongestLog() {
         Prediction p = predict(150_000, 100_000);
         // snapshot at 100,001 entries, compacted to 95,001: 54,999 in memory now, 100,001 at the most
-        double returned = IDLE + aboveIdle(150_000, 54_999);
-        double retained = IDLE + aboveIdle(150_000, 100_001);
-        assertThat(p.rss()).isCloseTo(returned, within(1.0));
-        assertThat(p.rssLow()).isLessThan(returned);
-        assertThat(p.rssHigh()).isGreaterThan(retained);
+        double now = IDLE + aboveIdle(150_000, 54_999);
+        double longest = IDLE + aboveIdle(150_000, 100_001);
+        assertThat(p.rss()).isCloseTo(now, within(1.0));
+        assertThat(p.rssLow()).isLessThan(now);
+        assertThat(p.rssHigh()).isGreaterThan(now);
         assertThat(p.liveHeap()).isCloseTo(heap(150_000, 54_999), within(1.0));
+        // the limit holds the longest log and a Go heap more, between two collections
+        assertThat((double) p.containerLimit()).isGreaterThan(1.1 * (longest + heap(150_000, 100_001)));
+    }
+
+    @Test
+    void rowsThatRanOnceTakeTheRunSpreadMeasuredForEtcdAndTheConsoleSaysSo() {
+        Prediction once = predict(150_000, 100_000); // every row here ran once
+        assertThat(once.model().etcdRss().onceRun()).isTrue();
+        assertThat(once.model().etcdRss().spread()).isEqualTo(PlanRules.ETCD_RUN_SPREAD);
+        assertThat(once.model().etcdRss().uncertainty()).isGreaterThanOrEqualTo(PlanRules.ETCD_RUN_SPREAD);
+        assertThat(PlanTables.render(new PlanResult("e", "e.yaml", List.of(once), List.of())))
+                .anyMatch(l -> l.startsWith("etcd rows: some ran once, so their band is at least "));
+        // the same rows run twice, 2 % apart: their own spread
+        List<RowResult> twice = ROWS.stream().map(r -> new RowResult(r.name(), r.params(), r.metrics(), TestRows.metrics(
+                "process.rss", 0.02 * (r.metrics().get("process.rss") - IDLE)), 2)).toList();
+        RowParams at = TestRows.params("q", 150_000, 1, 64, IndexKind.BTREE).withSystem(SystemKind.ETCD);
+        Prediction p = Planner.predict(new PlanScenario("q", at, null, "test"), twice, "rows");
+        assertThat(p.model().etcdRss().onceRun()).isFalse();
+        assertThat(p.model().etcdRss().spread()).isCloseTo(0.02, within(1e-9));
+        assertThat(PlanTables.render(new PlanResult("e", "e.yaml", List.of(p), List.of())))
+                .anyMatch(l -> l.startsWith("etcd rows: each ran at least twice"));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.memstore.measure.plan;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.TestRows;
+import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.IndexKind;
 import io.memstore.measure.spec.Metric;
 import io.memstore.measure.spec.PlanScenario;
@@ -21,6 +22,8 @@ import static org.assertj.core.api.Assertions.within;
 /** The layouts, the heap and RSS fits, and the rules that turn them into bands and recommendations. */
 class PlanModelTest {
     private static final double MIB = 1 << 20;
+    /** A planned row, for models whose growth does not depend on it. */
+    private static final RowParams P = scenario(1_000_000, 1, IndexKind.BTREE, null).params();
 
     /** A reference-index row as the layout says it grows: 65 KB fixed, 176 B per key, 8 B per revs slot. */
     static RowResult referenceRow(long keys, int versions, int keySize, double rss, double baseline) {
@@ -88,9 +91,10 @@ class PlanModelTest {
                 .hasMessageContaining("cannot predict versions=5");
         // versions 3 and 4 are one step: c2 stays undetermined even with two versions values
         HeapModel same = HeapModel.fit(Layout.DOUBLING_ARRAYS, List.of(referenceRow(10_000, 3, 64, 0, 0),
-                referenceRow(20_000, 4, 64, 0, 0)));
+                referenceRow(20_000, 4, 64, 0, 0), referenceRow(40_000, 3, 64, 0, 0)));
         assertThat(same.hasC2()).isFalse();
         assertThat(same.c0()).isCloseTo(65_000, within(1.0));
+        assertThat(same.undetermined()).isEmpty();
         assertThatThrownBy(() -> HeapModel.fit(Layout.LINEAR, List.of())).hasMessageContaining("no row");
     }
 
@@ -123,14 +127,15 @@ class PlanModelTest {
                 "-XX:MinHeapFreeRatio=" + ProbeJvm.MIN_HEAP_FREE_PERCENT,
                 "-XX:MaxHeapFreeRatio=" + ProbeJvm.MAX_HEAP_FREE_PERCENT);
         double old10 = model.kMid() * 14 * MIB;
-        assertThat(model.growth()).isCloseTo(30 * MIB - old10 - Math.min(ProbeJvm.MAX_NEW_SIZE, old10 / 2),
+        assertThat(model.growth(P)).isCloseTo(30 * MIB - old10 - Math.min(ProbeJvm.MAX_NEW_SIZE, old10 / 2),
                 within(1.0));
-        assertThat(model.predict(10 * MIB)).isCloseTo(70 * MIB, within(1.0)); // through its own row
+        assertThat(model.offHeapData()).isFalse();
+        assertThat(model.predict(P, 10 * MIB)).isCloseTo(70 * MIB, within(1.0)); // through its own row
         // 1000 MiB live: old = k * 1004 MiB, young at its cap
-        assertThat(model.predict(1000 * MIB)).isCloseTo(40 * MIB + model.growth() + model.kMid() * 1004 * MIB
+        assertThat(model.predict(P, 1000 * MIB)).isCloseTo(40 * MIB + model.growth(P) + model.kMid() * 1004 * MIB
                 + ProbeJvm.MAX_NEW_SIZE, within(1.0));
-        assertThat(model.low(1000 * MIB)).isLessThanOrEqualTo(model.predict(1000 * MIB));
-        assertThat(model.high(1000 * MIB)).isGreaterThanOrEqualTo(model.predict(1000 * MIB));
+        assertThat(model.low(P, 1000 * MIB)).isLessThanOrEqualTo(model.predict(P, 1000 * MIB));
+        assertThat(model.high(P, 1000 * MIB)).isGreaterThanOrEqualTo(model.predict(P, 1000 * MIB));
         assertThat(RssModel.heap(model.kMid(), 1000 * MIB)).isCloseTo(model.kMid() * 1004 * MIB
                 + ProbeJvm.MAX_NEW_SIZE, within(1.0));
         assertThatThrownBy(() -> RssModel.fit(List.of(TestRows.heapRow(1000, 1, 64, 1e6))))
@@ -141,27 +146,30 @@ class PlanModelTest {
     void theRssBandTakesEveryRatioTheFreeRatiosAllowAtCalibrationAndAtThePlannedSizeApart() {
         // a collector that leaves 10 to 20 % of the old generation free, the young generation capped at 32 MiB;
         // one calibration row: 10 MiB live, 30 MiB above its 40 MiB baseline
+        double mid = 30 * MIB - 1.5 * (10 + 4) * MIB / 0.85;
+        double atLow = 30 * MIB - 1.5 * 14 * MIB / 0.8;
+        double atHigh = 30 * MIB - 1.5 * 14 * MIB / 0.9;
         RssModel model = new RssModel(40 * MIB, 40 * MIB, 40 * MIB, List.of(new RssModel.Anchor("r", 30 * MIB,
-                10 * MIB)), 1 / 0.9, 1 / 0.85, 1 / 0.8, 4 * MIB, 32 * MIB);
-        double old10 = (10 + 4) * MIB / 0.85;
-        assertThat(model.growth()).isCloseTo(30 * MIB - 1.5 * old10, within(1.0));
-        assertThat(model.predict(10 * MIB)).isCloseTo(70 * MIB, within(1.0));
-        assertThat(model.predict(1000 * MIB)).isCloseTo(40 * MIB + model.growth() + 1004 * MIB / 0.85 + 32 * MIB,
-                within(1.0));
-        double low = 40 * MIB + (30 * MIB - 1.5 * 14 * MIB / 0.8) + 1004 * MIB / 0.9 + 32 * MIB;
-        double high = 40 * MIB + (30 * MIB - 1.5 * 14 * MIB / 0.9) + 1004 * MIB / 0.8 + 32 * MIB;
-        assertThat(model.low(1000 * MIB)).isCloseTo(low, within(1.0));
-        assertThat(model.high(1000 * MIB)).isCloseTo(high, within(1.0));
-        assertThat(model.low(1000 * MIB)).isLessThan(model.predict(1000 * MIB));
-        assertThat(model.high(1000 * MIB)).isGreaterThan(model.predict(1000 * MIB));
+                10 * MIB, P)), 1 / 0.9, 1 / 0.85, 1 / 0.8, 4 * MIB, 32 * MIB, OffHeapGrowth.constant(
+                new double[] {mid}, new double[] {atLow}, new double[] {atHigh}), 0);
+        assertThat(model.growth(P)).isCloseTo(mid, within(1.0));
+        assertThat(model.predict(P, 10 * MIB)).isCloseTo(70 * MIB, within(1.0));
+        assertThat(model.predict(P, 1000 * MIB)).isCloseTo(40 * MIB + model.growth(P) + 1004 * MIB / 0.85
+                + 32 * MIB, within(1.0));
+        double low = 40 * MIB + atLow + 1004 * MIB / 0.9 + 32 * MIB;
+        double high = 40 * MIB + atHigh + 1004 * MIB / 0.8 + 32 * MIB;
+        assertThat(model.low(P, 1000 * MIB)).isCloseTo(low, within(1.0));
+        assertThat(model.high(P, 1000 * MIB)).isCloseTo(high, within(1.0));
+        assertThat(model.low(P, 1000 * MIB)).isLessThan(model.predict(P, 1000 * MIB));
+        assertThat(model.high(P, 1000 * MIB)).isGreaterThan(model.predict(P, 1000 * MIB));
         // rows that disagree widen it: their smallest and largest baseline and growth
         RssModel two = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB),
                 row(25_000, 1, 64, IndexKind.BTREE, 2.5 * MIB, 60 * MIB, 42 * MIB)));
         RssModel one = RssModel.fit(List.of(row(100_000, 1, 64, IndexKind.BTREE, 10 * MIB, 70 * MIB, 40 * MIB)));
         assertThat(two.baselineLow()).isEqualTo(40 * MIB);
         assertThat(two.baselineHigh()).isEqualTo(42 * MIB);
-        assertThat(two.high(1000 * MIB) - two.low(1000 * MIB)).isGreaterThan(one.high(1000 * MIB)
-                - one.low(1000 * MIB));
+        assertThat(two.high(P, 1000 * MIB) - two.low(P, 1000 * MIB)).isGreaterThan(one.high(P, 1000 * MIB)
+                - one.low(P, 1000 * MIB));
         assertThat(two.rows()).hasSize(2);
     }
 
@@ -174,16 +182,16 @@ class PlanModelTest {
         int total = 0;
         for (int trial = 0; trial < 200; trial++) {
             List<RowResult> rows = new ArrayList<>();
-            for (long n : List.of(100_000L, 1_000_000L)) {
+            for (long n : List.of(25_000L, 100_000L, 1_000_000L)) {
                 double heap = n * (64 + 48 + 5 * 16.0) + 65_000;
                 double k = RssModel.K_LOW + random.nextDouble() * (RssModel.K_HIGH - RssModel.K_LOW);
                 double baseline = (56 + random.nextDouble() * 2) * MIB;
                 double growth = (20 + random.nextDouble()) * MIB;
                 rows.add(row(n, 5, 64, IndexKind.BTREE, heap, baseline + growth + RssModel.heap(k, heap), baseline));
             }
-            RowResult held = rows.get(1);
+            RowResult held = rows.get(2);
             Prediction p = Planner.predict(new PlanScenario(held.name(), held.params(), null, "held out"),
-                    rows.subList(0, 1), "held out");
+                    rows.subList(0, 2), "held out");
             double rss = held.metric(Metric.PROCESS_RSS).getAsDouble();
             total++;
             inside += rss >= p.rssLow() && rss <= p.rssHigh() ? 1 : 0;
@@ -199,7 +207,7 @@ class PlanModelTest {
     @Test
     void predictionsCarryBandsAndRecommendationsByTheDocumentedRules() {
         List<RowResult> rows = new ArrayList<>();
-        for (long n : List.of(25_000L, 100_000L)) {
+        for (long n : List.of(10_000L, 25_000L, 100_000L)) {
             RowResult r = referenceRow(n, 5, 64, 0, 0);
             double heap = r.metrics().get("index.liveHeap");
             // 10 MiB of growth outside the heap at the middle ratio
@@ -208,16 +216,25 @@ class PlanModelTest {
         }
         Prediction p = Planner.predict(scenario(10_000_000, 5, IndexKind.REFERENCE, 2L << 30), rows, "test");
         double heap = 65_000 + 1e7 * (176 + 80 + 64);
+        HeapModel h = p.model().heap();
         assertThat(p.liveHeap()).isCloseTo(heap, within(1.0));
-        assertThat(p.model().heapUncertainty()).isEqualTo(PlanRules.MIN_HEAP_UNCERTAINTY);
-        assertThat(p.liveHeapHigh()).isCloseTo(heap * 1.03, within(1.0));
-        assertThat(p.liveHeapLow()).isCloseTo(heap * 0.97, within(1.0));
+        // an exact fit: the band is the smallest, carried by the leverage 100 times beyond the rows (relative to
+        // a prediction made of the same per-key cost as the rows', no wider)
+        assertThat(h.looError()).isLessThan(1e-9);
+        double carried = h.extrapolation(p.scenario().params(), 0);
+        assertThat(carried).isGreaterThanOrEqualTo(1);
+        assertThat(p.model().heapUncertainty()).isCloseTo(PlanRules.MIN_BAND * carried, within(1e-12));
+        assertThat(p.liveHeapHigh()).isCloseTo(heap * (1 + p.model().heapUncertainty()), within(1.0));
+        assertThat(p.liveHeapLow()).isCloseTo(heap * (1 - p.model().heapUncertainty()), within(1.0));
         assertThat(p.rss()).isCloseTo(42 * MIB + 10 * MIB + RssModel.heap(RssModel.K_MID, heap), within(16.0));
-        assertThat(p.rssLow()).isCloseTo(p.model().rss().low(heap * 0.97), within(1.0));
-        assertThat(p.rssHigh()).isCloseTo(p.model().rss().high(heap * 1.03), within(1.0));
+        assertThat(p.model().rss().offHeapData()).isFalse();
+        assertThat(p.maxDirectMemory()).isZero();
+        RowParams at = p.scenario().params();
+        assertThat(p.rssLow()).isCloseTo(p.model().rss().low(at, p.liveHeapLow()), within(1.0));
+        assertThat(p.rssHigh()).isCloseTo(p.model().rss().high(at, p.liveHeapHigh()), within(1.0));
         assertThat(p.model().rssUncertainty()).isCloseTo(Math.max(p.rss() - p.rssLow(), p.rssHigh() - p.rss())
                 / p.rss(), within(1e-12));
-        assertThat(p.xmx()).isEqualTo((long) Math.ceil((1.5 * heap * 1.03 + 64 * MIB) / MIB) * (1L << 20));
+        assertThat(p.xmx()).isEqualTo((long) Math.ceil((1.5 * p.liveHeapHigh() + 64 * MIB) / MIB) * (1L << 20));
         assertThat(p.containerLimit()).isEqualTo(
                 (long) Math.ceil(1.1 * Math.max(p.rssHigh(), p.xmx() + 42 * MIB) / MIB) * (1L << 20));
         assertThat(p.xmx() % (1 << 20)).isZero();
@@ -236,13 +253,72 @@ class PlanModelTest {
     }
 
     @Test
-    void aPoorFitWidensTheBand() {
+    void aPoorFitWidensTheBandByItsLeaveOneOutError() {
         List<RowResult> rows = List.of(referenceRow(25_000, 1, 64, 60 * MIB, 42 * MIB),
                 row(100_000, 1, 64, IndexKind.REFERENCE, 30e6, 90 * MIB, 42 * MIB),
                 row(50_000, 1, 64, IndexKind.REFERENCE, 12e6, 70 * MIB, 42 * MIB));
         Prediction p = Planner.predict(scenario(1_000_000, 1, IndexKind.REFERENCE, null), rows, "test");
-        assertThat(p.model().heapUncertainty()).isCloseTo(3 * p.model().heap().relativeRmsError(), within(1e-12))
-                .isGreaterThan(PlanRules.MIN_HEAP_UNCERTAINTY);
+        HeapModel h = p.model().heap();
+        assertThat(h.looError()).isGreaterThan(h.relativeRmsError()).isGreaterThan(PlanRules.MIN_BAND);
+        assertThat(p.model().heapUncertainty()).isCloseTo(h.looError() * h.extrapolation(p.scenario().params(), 0),
+                within(1e-12));
+    }
+
+    @Test
+    void aFitWithNoRowToSpareDropsATermOrIsRefusedAndNamesTheRowToAdd() {
+        // two key counts: c0 and c1 would pass through both rows exactly; c0 is dropped, one row is spare
+        List<RowResult> two = List.of(referenceRow(25_000, 1, 64, 60 * MIB, 42 * MIB),
+                referenceRow(100_000, 1, 64, 80 * MIB, 42 * MIB));
+        HeapModel m = HeapModel.fit(Layout.DOUBLING_ARRAYS, two);
+        assertThat(m.c0()).isZero();
+        assertThat(m.determined()).isTrue();
+        assertThat(m.looError()).isPositive(); // the 65 KB fixed part, seen per key at 25K and at 100K
+        assertThat(m.relativeRmsError()).isPositive();
+        assertThat(m.undetermined()).containsExactly("c0 (fixed bytes): no row to spare for it; add a row at a third"
+                + " key count");
+        // one row: nothing to leave out, no error to put in a band, and the plan says so
+        List<RowResult> one = List.of(referenceRow(100_000, 1, 64, 80 * MIB, 42 * MIB));
+        assertThat(HeapModel.fit(Layout.DOUBLING_ARRAYS, one).relativeRmsError()).isNaN();
+        assertThatThrownBy(() -> Planner.predict(scenario(1_000_000, 1, IndexKind.REFERENCE, null), one, "test"))
+                .hasMessageContaining("no row to spare").hasMessageContaining("add a row at another key count")
+                .hasMessageNotContaining("0.00 %");
+        String console = String.join("\n", PlanTables.render(new PlanResult("spec", "s.yaml", List.of(Planner.predict(
+                scenario(1_000_000, 1, IndexKind.REFERENCE, null), two, "test")), List.of())));
+        assertThat(console).contains("s: undetermined (heap) c0 (fixed bytes): no row to spare for it; add a row at a"
+                + " third key count").contains("rules: band = max(3 %, e, s)").doesNotContain("fit RMS");
+    }
+
+    /** A row of a user's store whose data live off the heap: 2 MiB of heap, RSS growing 1,100 B per key beside. */
+    private static RowResult offHeapRow(long keys, double noise) {
+        RowParams p = RowParams.builder("w").keys(keys).versions(1).keySize(64).valueSize(1024)
+                .keyPattern(KeyPattern.RANDOM).store(StoreKind.NONE).index(IndexKind.BTREE).seed(1).runs(1)
+                .system(io.memstore.measure.spec.SystemKind.of("com.example.DirectStore")).build();
+        double heap = 2 * MIB;
+        double rss = 40 * MIB + 5 * MIB + RssModel.heap(RssModel.K_MID, heap) + keys * 1_100.0 * (1 + noise);
+        return new RowResult("w/keys=" + keys, p, TestRows.metrics("index.liveHeap", heap, "process.rss", rss,
+                "jvm.baselineRss", 40 * MIB, "process.peakRss", rss), Map.of(), 1);
+    }
+
+    @Test
+    void rssThatGrowsOffTheHeapIsFittedToTheRowsAndTheDirectMemoryIsRecommended() {
+        List<RowResult> rows = List.of(offHeapRow(100_000, 0.01), offHeapRow(500_000, -0.01));
+        RowParams at = offHeapRow(2_000_000, 0).params();
+        Prediction p = Planner.predict(new PlanScenario("big", at, null, "test"), rows, "test");
+        double measured = offHeapRow(2_000_000, 0).metrics().get("process.rss");
+        assertThat(p.model().rss().offHeapData()).isTrue();
+        assertThat(Math.abs(p.rss() - measured) / measured).isLessThan(0.03);
+        assertThat(measured).isBetween(p.rssLow(), p.rssHigh());
+        // direct buffers are capped at -Xmx by default: the plan lifts the cap above the data
+        assertThat(p.maxDirectMemory()).isGreaterThan((long) (2_000_000 * 1_100.0));
+        assertThat(p.containerLimit()).isGreaterThan(p.xmx() + p.maxDirectMemory());
+        assertThat(PlanTables.settings(p)).contains("-XX:MaxDirectMemorySize=");
+        // the heap-derived model alone would have missed it by the data's size
+        assertThat(p.model().rss().growth(at)).isGreaterThan(2_000_000 * 1_000.0);
+        // and a plan never recommends less than its calibration rows took
+        Prediction small = Planner.predict(new PlanScenario("small", offHeapRow(10_000, 0).params(), null, "t"),
+                rows, "test");
+        assertThat((double) small.containerLimit()).isGreaterThanOrEqualTo(1.1 * rows.get(1).metrics()
+                .get("process.rss"));
     }
 
     @Test
@@ -250,10 +326,12 @@ class PlanModelTest {
         List<RowResult> rows = List.of(referenceRow(25_000, 1, 64, 50 * MIB, 42 * MIB),
                 referenceRow(100_000, 1, 64, 80 * MIB, 42 * MIB));
         Prediction p = Planner.predict(scenario(1_000_000, 1, IndexKind.REFERENCE, 1L << 30), rows, "memstore.json");
+        assertThat(p.model().heap().c0()).isZero(); // two key counts: no row to spare for c0
         String json = PlanJson.toJson(new PlanResult("spec", "s.yaml", List.of(p), rows));
         assertThat(json).contains("\"schemaVersion\": 1", "\"scenarios\": [", "\"predicted\": {\"index.liveHeap\": "
                 + Math.round(p.liveHeap()) + ", \"process.rss\": " + Math.round(p.rss()) + "}",
-                "\"recommended\": {\"xmx\": " + p.xmx() + ", \"containerLimit\": " + p.containerLimit() + "}",
+                "\"recommended\": {\"xmx\": " + p.xmx() + ", \"containerLimit\": " + p.containerLimit()
+                        + ", \"maxDirectMemory\": null}", "\"looError\": ", "\"undetermined\": [\"c0 (fixed bytes)",
                 "\"fits\": true", "\"layout\": \"doubling-arrays\"", "\"model\": {", "\"calibration\": [");
         List<String> console = PlanTables.render(new PlanResult("spec", "s.yaml", List.of(p), List.of()));
         assertThat(String.join("\n", console)).contains("capacity plan", " fits", "s: c0 + N*(c1 + align8(16 +"

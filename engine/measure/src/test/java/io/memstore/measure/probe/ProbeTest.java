@@ -59,6 +59,9 @@ class ProbeTest {
         assertThat(m.get(Metrics.GET_OPS_PER_SECOND).doubleValue()).isPositive();
         assertThat(m.get(Metrics.INDEX_ALLOCATED).longValue()).isPositive();
         assertThat(phases).contains("baseline", "compacting", "settling", "measuring heap").anyMatch(s -> s.startsWith("loading "));
+        // an index alone has no file to reopen: its progress never says it reopens
+        assertThat(phases).doesNotContain("reopening");
+        assertThat(m.get(Metrics.REOPEN_SECONDS)).isNull();
     }
 
     @Test
@@ -81,9 +84,16 @@ class ProbeTest {
 
     @Test
     void storeRowsPutValuesIntoSqlite() {
+        List<String> phases = new ArrayList<>();
         Map<String, Number> m = run(RowParams.builder("w").keys(2000).versions(2).keySize(32).valueSize(100)
                 .keyPattern(KeyPattern.HIERARCHICAL).index(IndexKind.REFERENCE).seed(3).deletes(0.1).compact(true)
-                .build(), new ArrayList<>());
+                .build(), phases);
+        assertThat(phases).endsWith("reopening");
+        if (m.get(Metrics.PROCESS_RSS) != null) { // Linux
+            assertThat(m.get(Metrics.PROCESS_RSS_GROWTH).longValue()).isEqualTo(m.get(Metrics.PROCESS_RSS).longValue()
+                    - m.get(Metrics.JVM_BASELINE_RSS).longValue());
+        }
+        assertThat(m.get(Metrics.REOPEN_SECONDS).doubleValue()).isPositive();
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1800L);

@@ -31,7 +31,7 @@ class ReportsTest {
                 + " puts/s | get/s |");
         // 18350080 B = 17.5 MiB = 183.5 B per key of 100K keys; index-only rows show no value size.
         assertThat(md).contains("| 100K | 1 | 64 B | - | 17.5 (183.5) | 70.0 (734.0) | 76.3 (800.0) |"
-                + " 92.0 (964.7) | - | 800000 | 1234568 |"); // an index-only row has no store file to size
+                + " 92.0 (964.7) | - | 800,000 | 1,234,568 |"); // an index-only row has no store file to size
         assertThat(md).contains("| 1M | 1 | 64 B | - | 181.2 (190.0) | n/a | n/a | n/a | - | n/a | n/a |");
         assertThat(md).contains("| 100K | 5 | 64 B | 1 KiB | n/a | n/a | 143.1 (1500.0) |");
         // the reopen columns only where a workload has store rows; a row without the metrics says n/a
@@ -66,7 +66,7 @@ class ReportsTest {
         assertThat(md).contains("| memstore | reference | n/a |").contains("| etcd | n/a | n/a |")
                 .contains("| h2 | n/a | n/a |");
         assertThat(md.lines().filter(l -> l.contains("| etcd |")).findFirst().orElseThrow())
-                .endsWith("| 1.50 | 13333 | 70.0 |");
+                .endsWith("| 1.50 | 13,333 | 70.0 |");
         assertThat(md.lines().filter(l -> l.contains("| h2 |")).findFirst().orElseThrow())
                 .endsWith("| 0.01 | n/a | - |");
     }
@@ -134,7 +134,7 @@ class ReportsTest {
         // Right-aligned numbers end where their header ends.
         String header = tables.get(0).get(1);
         int puts = header.indexOf("puts/s") + "puts/s".length();
-        assertThat(heapLine.substring(0, puts)).endsWith("800000");
+        assertThat(heapLine.substring(0, puts)).endsWith("800,000");
     }
 
     @Test

@@ -2,7 +2,11 @@ package io.memstore.measure.result;
 
 import io.memstore.measure.spec.Units;
 import io.memstore.measure.run.RowResult;
+import io.memstore.measure.probe.ClassAccount;
+import io.memstore.measure.probe.NativeAccount;
+import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.spec.Metric;
+import io.memstore.measure.spec.SystemKind;
 import io.memstore.measure.budget.BudgetJudge;
 import io.memstore.measure.spec.BudgetLevel;
 import io.memstore.measure.budget.BudgetRule;
@@ -84,5 +88,42 @@ public final class TestRows {
                 new Environment("17.0.15+6 (Debian)", List.of("-XX:+UseSerialGC", "-Xmx1g", "-Dtab=\t"),
                         "Linux 6.1 amd64", 2),
                 rows, fit, BudgetJudge.judge(rows, fit, rules));
+    }
+
+    /**
+     * Two rows of a project's target classes with class and native accounts, as a map and a map that also keeps a
+     * copy of every key: 20K keys, the copying one failing a per-key budget of 260 B.
+     */
+    public static RunResult accountedRun() {
+        RowResult map = accountedRow("com.example.store.MapStore", 0);
+        RowResult copying = accountedRow("com.example.store.KeyCopyingMapStore", 80);
+        List<RowResult> rows = List.of(map, copying);
+        List<BudgetRule> rules = List.of(BudgetRule.max(Metric.INDEX_BYTES_PER_KEY, 260)
+                .withMessage("a key costs more than 260 B"));
+        return new RunResult("own-target", "src/memstore/workload.yaml",
+                new Environment("17.0.15+6 (Debian)", List.of("-XX:+UseSerialGC"), "Linux 6.1 amd64", 2),
+                rows, null, BudgetJudge.judge(rows, null, rules));
+    }
+
+    /** A class target's row of 20K keys whose byte[] line holds {@code extraArrayBytes} more per key. */
+    public static RowResult accountedRow(String system, int extraArrayBytes) {
+        long keys = 20_000;
+        long arrays = (128L + extraArrayBytes) * keys;
+        List<ClassAccount.Line> lines = List.of(new ClassAccount.Line("byte[]", arrays, 2 * keys),
+                new ClassAccount.Line("java.nio.HeapByteBuffer", 48 * keys, keys),
+                new ClassAccount.Line("java.util.HashMap$Node", 32 * keys, keys),
+                new ClassAccount.Line("com.example.<b>Odd|Name</b>", 4 * keys, keys));
+        ClassAccount classes = new ClassAccount(keys, lines, new ClassAccount.Line(ClassAccount.OTHER, 131_072, 12),
+                40, arrays + 84 * keys + 131_072, 5 * keys + 12);
+        long live = classes.totalBytes() + 1000;
+        NativeAccount natives = new NativeAccount(List.of(new NativeAccount.Category("Java Heap", 16 << 20, 24 << 20),
+                new NativeAccount.Category("Class", 1 << 20, 1 << 20),
+                new NativeAccount.Category("Other", 10_000, 2_010_000)), 12_000_000L);
+        RowParams p = RowParams.builder("own").keys(keys).valueSize(32).store(StoreKind.NONE)
+                .system(SystemKind.of(system)).build();
+        return new RowResult("own/system=" + system, p, metrics("index.liveHeap", live, "index.bytesPerKey",
+                live / (double) keys, "process.rss", 48_000_000 + 12_000_000, "jvm.baselineRss", 48_000_000,
+                "process.bytesPerKey", 600.0, "index.overheadPerKey", live / (double) keys - 96),
+                Map.of(), 1, new RowAccount(classes, natives, List.of()));
     }
 }

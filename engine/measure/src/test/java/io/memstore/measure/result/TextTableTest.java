@@ -71,4 +71,27 @@ class TextTableTest {
         assertThat(lines).filteredOn(l -> l.startsWith("scenario")).hasSize(4);
         assertThat(lines).contains("raspberry   3121.0 (3028.1..3213.8)");
     }
+
+    @Test
+    void eachBlockBeginsWithTheKeyColumnsThatNameTheRows() {
+        TextTable t = new TextTable("workload");
+        t.column("N", true).column("versions", true).column("index live heap, MiB (B/key)", true)
+                .column("RSS, MiB (B/key)", true).column("puts/s", true).keyColumns(2);
+        t.row(List.of("100K", "1", "7.0 (73.3)", "67.5 (707.4)", "110,610"));
+        t.row(List.of("100K", "5", "8.5 (89.3)", "70.3 (736.8)", "156,192"));
+        List<String> lines = t.aligned(50);
+        assertThat(lines).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(50));
+        assertThat(lines.stream().filter(l -> l.startsWith("   N  versions"))).hasSizeGreaterThan(1);
+        // a row stays told apart from the other in every block: both key cells begin each of its lines
+        assertThat(lines.stream().filter(l -> l.startsWith("100K         5"))).hasSizeGreaterThan(1);
+        assertThat(t.keyColumns()).isEqualTo(2);
+    }
+
+    @Test
+    void keyColumnsThatLeaveNoRoomFallBackToTheFirst() {
+        TextTable t = wide().keyColumns(3);
+        List<String> lines = t.aligned(40);
+        assertThat(lines).filteredOn(l -> l.startsWith("scenario")).hasSizeGreaterThan(1)
+                .allSatisfy(l -> assertThat(l).doesNotStartWith("scenario  keys"));
+    }
 }

@@ -78,7 +78,8 @@ class ProjectTargetRunTest {
 
     @Test
     void theTrialFindsAConstructorOrPutThatThrowsBeforeAnyRow() throws Exception {
-        ClassTrial trial = new ClassTrial(testClasspath(), RunnerOptions.defaultJava(), work.resolve("trials"));
+        ClassTrial trial = new ClassTrial(testClasspath(), RunnerOptions.defaultJava(), work.resolve("trials"),
+                Duration.ofSeconds(60), line -> { });
         assertThat(trial.problem(RowField.SYSTEM, FIXTURE + "MapTarget")).isEmpty();
         assertThat(trial.problem(RowField.SYSTEM, FIXTURE + "FileTarget")).isEmpty();
         assertThat(trial.problem(RowField.INDEX, FIXTURE + "KeyCopyingIndex")).isEmpty();

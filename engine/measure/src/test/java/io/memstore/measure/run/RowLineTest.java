@@ -29,6 +29,20 @@ class RowLineTest {
     }
 
     @Test
+    void aRowWhoseGrowthIsMostlyOffTheHeapLeadsWithTheProcesssGrowth() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("index.liveHeap", 0.4 * 1_000_000);
+        m.put("process.rss", 98.4 * 1024 * 1024);
+        m.put("process.bytesPerKey", 64.4 * 1024 * 1024 / 1_000_000);
+        assertThat(RowLine.of(measured("off/system=rocksdb", m, 1), 2, 4, 30))
+                .isEqualTo("row 2/4 off/system=rocksdb: process +64.4 MiB (67.5 B/key), index 0.4 MiB (0.4 B/key),"
+                        + " RSS 98.4 MiB, 30 s");
+        // a heap that holds a quarter of the growth or more: the index leads, as before
+        m.put("index.liveHeap", 20.0 * 1024 * 1024);
+        assertThat(RowLine.of(measured("w", m, 1), 1, 1, 1)).startsWith("row 1/1 w: index 20.0 MiB");
+    }
+
+    @Test
     void whatARowDidNotMeasureIsLeftOutAndSeveralRunsSaySo() {
         assertThat(RowLine.of(measured("w", Map.of(), 3), 1, 1, 4.2)).isEqualTo("row 1/1 w: 4 s (3 runs, medians)");
     }

@@ -11,8 +11,9 @@ class MetricTest {
         assertThat(Metric.names()).containsExactly("index.liveHeap", "index.allocated", "index.bytesPerKey",
                 "process.rss", "process.peakRss", "process.rssAnon", "process.rssFile", "jvm.baselineRss",
                 "store.fileSize", "load.seconds", "load.putsPerSecond", "get.opsPerSecond", "reopen.seconds",
-                "reopen.revisionsPerSecond", "reopen.rss", "reopen.goHeap", "watch.events", "etcd.m1.rss", "etcd.m2.rss", "etcd.m3.rss", "model.c1", "model.c2",
-                "model.relativeRmsError");
+                "reopen.revisionsPerSecond", "reopen.rss", "reopen.goHeap", "watch.events", "etcd.m1.rss", "etcd.m2.rss",
+                "etcd.m3.rss", "process.bytesPerKey", "index.overheadPerKey", "process.rssGrowth", "row.seconds",
+                "model.c1", "model.c2", "model.relativeRmsError");
         for (Metric m : Metric.values()) {
             assertThat(Metric.byName(m.metricName())).contains(m);
             assertThat(m.description()).isNotBlank();
@@ -30,7 +31,7 @@ class MetricTest {
         assertThat(Metric.MODEL_C1.unit()).isEqualTo(MetricUnit.BYTES);
         assertThat(MetricUnit.BYTES.format(123_000_000)).isEqualTo("117.3 MiB");
         assertThat(MetricUnit.SECONDS.format(2.35)).isEqualTo("2.350 s");
-        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812345 ops/s");
+        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812,345 ops/s");
         assertThat(MetricUnit.RATIO.format(0.03125)).isEqualTo("0.0313");
     }
 }

@@ -179,7 +179,7 @@ class SpecLoaderTest {
         assertThat(b.get(2).max()).isEqualTo(0.05);
         assertThat(b.get(3).max()).isEqualTo(120.0);
         assertThat(b.get(4).max()).isEqualTo(1.5 * (1L << 30));
-        assertThat(b.get(0).toString()).isEqualTo("get.opsPerSecond >= 250000 ops/s (warn)");
+        assertThat(b.get(0).toString()).isEqualTo("get.opsPerSecond >= 250,000 ops/s (warn)");
         assertThat(b.get(1).toString()).isEqualTo("load.seconds >= 0.000 s and <= 2.500 s (error)");
         assertThat(spec.budgetsFor(spec.rows().get(0))).containsExactly(b.get(0), b.get(1), b.get(3), b.get(4));
     }

@@ -50,6 +50,28 @@ class SystemFieldTest {
     }
 
     @Test
+    void etcdRowsRunTwiceUnlessTheSpecSaysRuns() throws SpecException {
+        WorkloadSpec spec = load("    system: [memstore, etcd, etcd-cluster, h2]\n");
+        assertThat(spec.rows()).extracting(r -> r.params().runs()).containsExactly(1, WorkloadDef.ETCD_RUNS,
+                WorkloadDef.ETCD_RUNS, 1);
+        assertThat(load("    system: etcd\n    runs: 1\n").rows().get(0).params().runs()).isEqualTo(1);
+        assertThat(load("    system: [etcd, h2]\n    runs: 3\n").rows()).extracting(r -> r.params().runs())
+                .containsExactly(3, 3);
+        WorkloadSpec byDefaults = SpecLoader.load("version: 1\ndefaults: {runs: 1, system: etcd}\nworkloads:\n"
+                + "  - {name: s, keys: 10K}\n", "s.yaml");
+        assertThat(byDefaults.rows().get(0).params().runs()).isEqualTo(1);
+        // scaled for a quick look, the default stays
+        assertThat(spec.scaled(0.1).rows().get(1).params().runs()).isEqualTo(WorkloadDef.ETCD_RUNS);
+        // the console says which
+        assertThat(spec.etcdRunsLine(spec.rows())).contains("2 etcd row(s) run 2 times each (runs: 2, the default of"
+                + " etcd rows: a plan's band takes their spread)");
+        WorkloadSpec once = load("    system: [etcd, h2]\n    runs: 1\n");
+        assertThat(once.etcdRunsLine(once.rows())).contains("1 etcd row(s) run once (runs: 1): a plan from them takes"
+                + " the spread memstore measured between runs of etcd rows instead of their own");
+        assertThat(load("    system: h2\n").etcdRunsLine(load("    system: h2\n").rows())).isEmpty();
+    }
+
+    @Test
     void theSnapshotCountIsACountOfEntriesAndTravelsToTheProbe() throws SpecException {
         Row row = load("    system: etcd\n    snapshotCount: 10K\n").rows().get(0);
         assertThat(row.params().snapshotCount()).isEqualTo(10_000);

@@ -49,6 +49,35 @@ class TargetClassSpecTest {
     }
 
     @Test
+    void aSpecOfTheUsersOwnClassesIsPlannedAsThoseClassesNeverAsMemstore() throws SpecException {
+        String mine = "io.memstore.measure.fixture.MapTarget";
+        String other = "io.memstore.measure.fixture.FileTarget";
+        WorkloadSpec own = SpecLoader.load("version: 1\nworkloads:\n  - name: own\n    keys: 1K\n    system: " + mine
+                + "\nplan:\n  - {name: big, keys: 10M}\n", "own.yaml", check);
+        assertThat(own.plan().get(0).params().system().specName()).isEqualTo(mine);
+        // -Dmemstore.keys=10M: the rows' system, not memstore's store
+        List<PlanScenario> adHoc = own.commandLineScenarios("command-line", java.util.Map.of("keys", "10M"),
+                "memstore.", "command line");
+        assertThat(adHoc).extracting(s -> s.params().system().specName()).containsExactly(mine);
+        assertThat(adHoc.get(0).name()).isEqualTo("command-line");
+        // -Dmemstore.system names another
+        assertThat(own.commandLineScenarios("command-line", java.util.Map.of("keys", "10M", "system", "memstore"),
+                "memstore.", "command line").get(0).params().system()).isSameAs(SystemKind.MEMSTORE);
+        // two classes: one ad-hoc scenario each; a spec scenario must say which
+        WorkloadSpec two = SpecLoader.load("version: 1\nworkloads:\n  - name: own\n    keys: 1K\n    system: [" + mine
+                + ", " + other + "]\n", "own.yaml", check);
+        assertThat(two.commandLineScenarios("command-line", java.util.Map.of("keys", "10M"), "memstore.", "cli"))
+                .extracting(PlanScenario::name).containsExactly("command-line/" + mine, "command-line/" + other);
+        assertThatThrownBy(() -> SpecLoader.load("version: 1\nworkloads:\n  - name: own\n    keys: 1K\n    system: ["
+                + mine + ", " + other + "]\nplan:\n  - {name: big, keys: 10M}\n", "own.yaml", check))
+                .hasMessageContaining("plan[0]: the spec's rows measure " + mine + ", " + other + " and no memstore"
+                        + " row: which one does scenario 'big' plan?");
+        // a spec that measures memstore rows too plans memstore, as its rows default to it
+        assertThat(load(mine, check).commandLineScenarios("c", java.util.Map.of("keys", "10M"), "memstore.", "cli")
+                .get(0).params().system()).isSameAs(SystemKind.MEMSTORE);
+    }
+
+    @Test
     void aTargetClassIsASystemNamedAsWrittenThatStoresValues() throws SpecException {
         WorkloadSpec spec = load("io.memstore.measure.fixture.MapTarget", check);
         assertThat(spec.rows()).extracting(Row::name).containsExactly("own/system=memstore",

@@ -86,11 +86,27 @@ class UnitsTest {
     }
 
     @Test
+    void wholeNumbersAreGroupedFromFiveDigitsOnAlike() {
+        assertThat(Units.whole(763_713.4)).isEqualTo("763,713");
+        assertThat(Units.whole(20_083_100)).isEqualTo("20,083,100");
+        assertThat(Units.whole(-12_500)).isEqualTo("-12,500");
+        assertThat(Units.whole(9_999.4)).isEqualTo("9999");
+        assertThat(Units.whole(9_999.5)).isEqualTo("10,000");
+        assertThat(Units.whole(4096)).isEqualTo("4096");
+        assertThat(Units.whole(Double.NaN)).isEqualTo("n/a");
+        assertThat(Units.mib(3810.9 * 1024 * 1024)).isEqualTo("3810.9");
+        assertThat(Units.mib(12_345.6 * 1024 * 1024)).isEqualTo("12,345.6");
+        assertThat(Units.perKey(43_581.4 * 1000, 1000)).isEqualTo("43,581.4");
+        assertThat(Units.perKey(9_999.96, 1)).isEqualTo("10,000.0");
+        assertThat(Units.perKey(9_999.94, 1)).isEqualTo("9999.9");
+    }
+
+    @Test
     void percentAndUnitFormats() {
         assertThat(Units.percent(0.0312)).isEqualTo("3.1 %");
         assertThat(MetricUnit.BYTES.format(128 * 1024 * 1024)).isEqualTo("128.0 MiB");
         assertThat(MetricUnit.SECONDS.format(2.35)).isEqualTo("2.350 s");
-        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812345 ops/s");
+        assertThat(MetricUnit.OPS_PER_SECOND.format(812_345.4)).isEqualTo("812,345 ops/s");
         assertThat(MetricUnit.RATIO.format(0.05)).isEqualTo("0.0500");
         assertThat(MetricUnit.SECONDS.format(Double.POSITIVE_INFINITY)).isEqualTo("n/a");
     }

@@ -12,8 +12,8 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The etcd held-out check on rows whose RSS follows known costs: a row on the costs is held, one far off is not. */
-class EtcdHeldOutTest {
+/** The held-out check on rows whose RSS follows known costs: a row on the costs is held, one far off is not. */
+class PlanHeldOutTest {
     private static final double IDLE = 30 << 20;
 
     private static RowParams params(long keys, int versions) {
@@ -36,19 +36,23 @@ class EtcdHeldOutTest {
     @Test
     void aRowOnTheCalibrationsCostsIsHeldAndOneFarOffIsNot() {
         List<RowResult> calibration = new ArrayList<>();
-        for (long keys : new long[] {20_000, 50_000}) {
+        for (long keys : new long[] {20_000, 35_000, 50_000}) {
             for (int versions : new int[] {1, 3}) {
                 calibration.add(row(keys, versions, 1));
             }
         }
-        List<EtcdHeldOut.Check> held = EtcdHeldOut.check(calibration, List.of(row(40_000, 2, 1)));
-        assertThat(held).extracting(EtcdHeldOut.Check::reading).containsExactly("process.rss", "reopen.rss");
+        List<PlanHeldOut.Check> held = PlanHeldOut.check(calibration, List.of(row(40_000, 2, 1))).get(0).checks();
+        assertThat(held).extracting(PlanHeldOut.Check::reading).containsExactly("process.rss", "reopen.rss");
         assertThat(held).allSatisfy(c -> assertThat(c.inBand()).isTrue());
-        List<EtcdHeldOut.Check> off = EtcdHeldOut.check(calibration, List.of(row(40_000, 2, 1.5)));
-        assertThat(off).allSatisfy(c -> assertThat(c.held()).isFalse());
-        assertThat(EtcdHeldOut.markdown(off).get(2)).contains("| e/40000x2 | process.rss |", "| NO |");
+        List<PlanHeldOut.Planned> off = PlanHeldOut.check(calibration, List.of(row(40_000, 2, 1.5)));
+        assertThat(off.get(0).checks()).allSatisfy(c -> assertThat(c.held()).isFalse());
+        assertThat(PlanHeldOut.markdown(off).get(2)).contains("| e/40000x2 | process.rss |", "| NO |");
+        // a peak above the recommended limit is said so
+        assertThat(PlanHeldOut.markdown(off)).anyMatch(l -> l.startsWith("e/40000x2: no -Xmx, container limit"));
+        // rows of another system cannot plan it
         RowResult memstore = new RowResult("m", params(1_000, 1).withSystem(SystemKind.MEMSTORE), Map.of(), Map.of(),
                 1);
-        assertThatThrownBy(() -> EtcdHeldOut.check(calibration, List.of(memstore))).hasMessage("m: not an etcd row");
+        assertThatThrownBy(() -> PlanHeldOut.check(calibration, List.of(memstore))).hasMessageContaining("m: no row"
+                + " measured");
     }
 }
