@@ -1,8 +1,8 @@
 package io.memstore.bench;
 
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.KeyState;
-import io.memstore.store.ReferenceIndex;
+import io.memstore.store.internal.index.ReferenceIndex;
 import io.memstore.store.Revision;
 import io.memstore.store.RevisionIndex;
 import java.util.Arrays;

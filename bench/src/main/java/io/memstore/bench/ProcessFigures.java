@@ -13,7 +13,7 @@ import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.StoreKind;
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.Durability;
 import io.memstore.store.GetParts;
 import io.memstore.store.IndexFootprint;

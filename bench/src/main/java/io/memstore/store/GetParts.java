@@ -1,5 +1,7 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.sqlite.SqliteBackend;
+import io.memstore.store.internal.sqlite.ValueRow;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;

@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.bench.Workload;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;

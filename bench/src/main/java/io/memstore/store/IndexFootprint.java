@@ -1,5 +1,7 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.index.ReferenceIndex;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

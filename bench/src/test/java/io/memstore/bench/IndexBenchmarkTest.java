@@ -3,9 +3,9 @@ package io.memstore.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.KeyState;
-import io.memstore.store.ReferenceIndex;
+import io.memstore.store.internal.index.ReferenceIndex;
 import io.memstore.store.RevisionIndex;
 import java.util.HashSet;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.sqlite.Change;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -13,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * buffer; a full buffer (batchLimit revisions or batchBytes) or one older than batchInterval is handed to a
  * background thread that writes it to SQLite in one transaction while the writer fills the next buffer. On
  * two or more cores that overlaps SQLite's work with the writer's index updates; the write-ahead log's
- * checkpoints run on a third thread ({@link WalCheckpointer}), beside the next batch's insert.
+ * checkpoints run on a third thread ({@code WalCheckpointer}), beside the next batch's insert.
  *
  * <p>Buffers, and where a row is at each moment:
  * <pre>

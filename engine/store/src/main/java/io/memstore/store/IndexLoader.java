@@ -1,5 +1,13 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.image.IndexImage;
+import io.memstore.store.internal.image.IndexImageRows;
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.index.BTreeLeaf;
+import io.memstore.store.internal.index.RestoreRows;
+import io.memstore.store.internal.sqlite.ImageCover;
+import io.memstore.store.internal.sqlite.RowScan;
+import io.memstore.store.internal.sqlite.StoreMeta;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

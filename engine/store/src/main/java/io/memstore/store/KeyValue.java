@@ -29,7 +29,7 @@ public record KeyValue(byte[] key, byte[] value, long createRevision, long modRe
     }
 
     /** The bytes as text when they are printable ASCII, else as hex; long arrays are cut. */
-    static String printable(byte[] bytes) {
+    public static String printable(byte[] bytes) {
         int n = Math.min(bytes.length, 64);
         boolean text = true;
         for (int i = 0; i < n; i++) {

@@ -1,5 +1,18 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.image.IndexImage;
+import io.memstore.store.internal.image.IndexImageRows;
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.index.BTreeLeaf;
+import io.memstore.store.internal.sqlite.Change;
+import io.memstore.store.internal.sqlite.ReadConnection;
+import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.SqliteBackend;
+import io.memstore.store.internal.sqlite.SqliteOptions;
+import io.memstore.store.internal.sqlite.StoreMeta;
+import io.memstore.store.internal.sqlite.StoreSchema;
+import io.memstore.store.internal.sqlite.StoredRow;
+import io.memstore.store.internal.sqlite.ValueRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +59,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <h2>Opening</h2>
  * A file is open in one store at a time: a second open, in this JVM or in another process, under any name
  * (symlinks, {@code ..}, hard links), fails at once with a {@link StoreException} naming the file (and, on
- * Linux, the pid of the process holding it); see {@link StoreLock}. An existing file is checked read-only
+ * Linux, the pid of the process holding it); see {@code StoreLock}. An existing file is checked read-only
  * before anything writes to it: SQLite header, application_id, format version, the write-ahead log, tables,
  * meta rows, the row counts, and every key row and its checksum while the index is rebuilt from them in revision
  * order (a file of another format version is refused; {@link StoreSchema}). A foreign,
@@ -648,7 +661,7 @@ public final class MvccStore implements AutoCloseable {
 
     /**
      * One name per file: symlinks and {@code ..} resolved, so that SQLite's -wal and -shm files are always beside
-     * the real file (hard links are told apart by {@link StoreLock}).
+     * the real file (hard links are told apart by {@code StoreLock}).
      */
     private static Path canonical(Path file) {
         Path abs = file.toAbsolutePath().normalize();

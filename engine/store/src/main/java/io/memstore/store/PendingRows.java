@@ -1,5 +1,7 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.sqlite.Change;
+import io.memstore.store.internal.sqlite.StoredRow;
 import java.util.Arrays;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.memstore.store;
 import java.nio.file.Path;
 
 /**
- * A row of the file is damaged: its stored checksum ({@link RowChecksum}) does not match its contents. Raised
+ * A row of the file is damaged: its stored checksum ({@code RowChecksum}) does not match its contents. Raised
  * by every read that would return the row's value and by the open's scan of the key rows; the message names the file, the key
  * (as far as it can be read) and the revision. Nothing of the damaged row is returned.
  * {@link MvccStore#verify(Path)} lists every damaged row of a file.

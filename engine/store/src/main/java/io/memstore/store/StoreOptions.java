@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.BTreeIndex;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;

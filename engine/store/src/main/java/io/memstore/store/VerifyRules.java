@@ -1,5 +1,8 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.image.IndexImageCheck;
+import io.memstore.store.internal.sqlite.StoreMeta;
+import io.memstore.store.internal.sqlite.VerifyChecks;
 import java.sql.Statement;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.KeyRange;
+import io.memstore.store.internal.sqlite.Change;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.memstore.store;
 import static io.memstore.store.StoreTestSupport.b;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memstore.store.internal.sqlite.SqliteConnections;
+import io.memstore.store.internal.sqlite.StoreSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li><b>read correctly</b>: every revision read exactly as written (the flip hit free space or bytes SQLite
  *       does not use);</li>
  *   <li><b>rolled back</b> (log only): the store opened at an earlier revision, every revision up to it read
- *       correctly; SQLite dropped the last transaction's frames, the one case {@link WalCheck} cannot tell
+ *       correctly; SQLite dropped the last transaction's frames, the one case {@code WalCheck} cannot tell
  *       from a torn write;</li>
  *   <li><b>wrong</b>: anything else, a wrong value, key or revision returned, or an exception that is not a
  *       StoreException. Must be 0.</li>

@@ -3,6 +3,7 @@ package io.memstore.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.memstore.store.internal.index.IndexComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,6 +3,7 @@ package io.memstore.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memstore.store.internal.sqlite.Change;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

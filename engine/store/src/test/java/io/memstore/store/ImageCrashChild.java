@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.image.IndexImage;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Random;

@@ -3,6 +3,9 @@ package io.memstore.store;
 import static io.memstore.store.StoreTestSupport.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memstore.store.internal.image.IndexImage;
+import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.SqliteConnections;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

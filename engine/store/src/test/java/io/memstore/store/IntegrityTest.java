@@ -10,6 +10,11 @@ import static io.memstore.store.StoreTestSupport.sqlBehind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memstore.store.internal.sqlite.KeyEntry;
+import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.SqliteConnections;
+import io.memstore.store.internal.sqlite.StoreSchema;
+import io.memstore.store.internal.sqlite.ValueRow;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -10,6 +10,7 @@ import static io.memstore.store.StoreTestSupport.values;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memstore.store.internal.index.ReferenceIndex;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

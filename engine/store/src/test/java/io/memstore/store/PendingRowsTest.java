@@ -3,6 +3,9 @@ package io.memstore.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memstore.store.internal.sqlite.Change;
+import io.memstore.store.internal.sqlite.StoredRow;
+import io.memstore.store.internal.sqlite.ValueRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

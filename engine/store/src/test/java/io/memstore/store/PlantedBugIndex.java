@@ -1,5 +1,7 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.ReferenceIndex;
+
 /**
  * A {@link ReferenceIndex} with one planted bug, for proving that the differential fuzzer finds and shrinks
  * bugs: a range cut short by its limit reports that nothing more follows.

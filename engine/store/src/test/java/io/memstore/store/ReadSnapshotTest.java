@@ -8,6 +8,10 @@ import static io.memstore.store.StoreTestSupport.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.memstore.store.internal.index.ReferenceIndex;
+import io.memstore.store.internal.sqlite.ReaderPool;
+import io.memstore.store.internal.sqlite.SqliteConnections;
+import io.memstore.store.internal.sqlite.StoreSchema;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -16,10 +20,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The snapshots of the read connections. Once the writer has been quiet for {@link ReaderPool#QUIET_MILLIS}, a

@@ -8,6 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.memstore.store.internal.sqlite.KeyEntry;
+import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.SqliteConnections;
+import io.memstore.store.internal.sqlite.StoreSchema;
+import io.memstore.store.internal.sqlite.ValueRow;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -21,9 +26,9 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Opening refuses files that are not stores of this version, says why and which file, and leaves the file

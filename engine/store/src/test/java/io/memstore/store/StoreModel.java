@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.index.ReferenceIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

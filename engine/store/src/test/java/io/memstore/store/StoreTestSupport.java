@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.sqlite.SqliteConnections;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +20,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** Small helpers shared by the store tests: text keys, file hashes, direct SQL on closed store files. */
-final class StoreTestSupport {
-    static final StoreOptions FAST = StoreOptions.defaults().durability(Durability.NORMAL);
+public final class StoreTestSupport {
+    public static final StoreOptions FAST = StoreOptions.defaults().durability(Durability.NORMAL);
 
     private StoreTestSupport() {
     }
 
-    static byte[] b(String s) {
+    public static byte[] b(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
     }
 
@@ -77,7 +78,7 @@ final class StoreTestSupport {
         store.backend().endSnapshots();
     }
 
-    static long queryLong(Path file, String sql) {
+    public static long queryLong(Path file, String sql) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             rs.next();
@@ -88,7 +89,7 @@ final class StoreTestSupport {
     }
 
     /** The first column of every row of a query. */
-    static java.util.List<Long> queryLongs(Path file, String sql) {
+    public static java.util.List<Long> queryLongs(Path file, String sql) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             java.util.List<Long> out = new java.util.ArrayList<>();

@@ -1,5 +1,6 @@
 package io.memstore.store;
 
+import io.memstore.store.internal.sqlite.SqliteConnections;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

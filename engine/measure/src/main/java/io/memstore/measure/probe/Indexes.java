@@ -1,7 +1,7 @@
 package io.memstore.measure.probe;
 
-import io.memstore.store.BTreeIndex;
-import io.memstore.store.ReferenceIndex;
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.index.ReferenceIndex;
 import io.memstore.store.RevisionIndex;
 import io.memstore.measure.spec.IndexKind;
 

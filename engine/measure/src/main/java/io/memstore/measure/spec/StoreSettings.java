@@ -1,6 +1,6 @@
 package io.memstore.measure.spec;
 
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.Durability;
 import io.memstore.store.StoreOptions;
 

@@ -2,7 +2,7 @@ package io.memstore.measure.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.Revision;
 import io.memstore.measure.spec.KeyPattern;
 import java.lang.ref.Reference;

@@ -113,7 +113,7 @@ class ProbeTest {
     @Test
     void finishingAStoreLeavesNoWriteAheadLogFrames() throws Exception {
         Path data = dir.resolve("wal");
-        try (StoreTarget t = StoreTarget.open(data, io.memstore.store.BTreeIndex::new, StoreSettings.DEFAULTS)) {
+        try (StoreTarget t = StoreTarget.open(data, io.memstore.store.internal.index.BTreeIndex::new, StoreSettings.DEFAULTS)) {
             for (int i = 0; i < 5000; i++) {
                 t.put(("key-" + i).getBytes(StandardCharsets.US_ASCII), new byte[200]);
             }

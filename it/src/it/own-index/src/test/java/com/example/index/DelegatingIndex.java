@@ -1,6 +1,6 @@
 package com.example.index;
 
-import io.memstore.store.BTreeIndex;
+import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.IndexRange;
 import io.memstore.store.KeyState;
 import io.memstore.store.RevisionIndex;

@@ -1,0 +1,367 @@
+package io.memstore.store.internal.sqlite;
+
+import io.memstore.store.Durability;
+import io.memstore.store.Revision;
+import io.memstore.store.StoreException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The store's one writer connection and everything that writes through it: batches of rows with the meta
+ * counters, the durable record of a scheduled compaction, compaction's deletions, and the checkpoint that empties
+ * the write-ahead log. Used only under the store's writer lock (or by the one background flush the lock allows).
+ *
+ * <p>Transactions are begun, committed and rolled back by explicit statements, with the driver in auto-commit
+ * mode: after a failed commit (a full disk, an I/O error) SQLite may already have rolled the transaction back
+ * itself, and the driver, which would otherwise begin its next transaction only after a successful rollback,
+ * would leave the connection committing every later statement on its own. Here a failed write always ends with
+ * no transaction open, so the next write starts clean; the statements are prepared again before it, since the
+ * driver may have closed them.
+ *
+ * <p>With {@link Durability#DEFERRED} a {@link WalCheckpointer} checkpoints the log in the background; a batch
+ * waits for it only when the log has grown long.
+ */
+final class StoreWriter {
+    /** Revisions fetched per page while compaction looks for rows to delete. */
+    private static final int COMPACT_PAGE_ROWS = 10_000;
+
+    private final Path file;
+    private final Connection connection;
+    /** Background checkpoints of the write-ahead log ({@link Durability#DEFERRED} only), or null. */
+    private final WalCheckpointer checkpointer;
+    /** The read connections, whose snapshots must see each commit and not hold the log back ({@link ReaderPool}). */
+    private final ReaderPool readers;
+    private Statement tx;
+    private RowWriter rowWriter;
+    private PreparedStatement setMeta;
+    private PreparedStatement commitMeta;
+    private boolean prepareAgain;
+
+    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers)
+            throws SQLException {
+        this.file = file;
+        this.connection = connection;
+        this.checkpointer = checkpointer;
+        this.readers = readers;
+        prepareStatements();
+    }
+
+    private void prepareStatements() throws SQLException {
+        closeStatements();
+        tx = connection.createStatement();
+        rowWriter = new RowWriter(connection);
+        setMeta = connection.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
+        commitMeta = connection.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
+                + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
+                + "', '" + StoreSchema.META_ROW_COUNT + "')");
+        prepareAgain = false;
+    }
+
+    /** Closes the statements; returns the first failure, or null. */
+    private SQLException closeStatements() {
+        SQLException failure = null;
+        if (rowWriter != null) {
+            try {
+                rowWriter.close();
+            } catch (SQLException e) {
+                failure = e;
+            }
+            rowWriter = null;
+        }
+        for (Statement st : new Statement[] {setMeta, commitMeta, tx}) {
+            if (st != null) {
+                try {
+                    st.close();
+                } catch (SQLException e) {
+                    failure = failure != null ? failure : e;
+                }
+            }
+        }
+        return failure;
+    }
+
+    /**
+     * Writes {@code rows} (ascending revisions), the new current revision and row count in one SQLite
+     * transaction. On failure nothing of it is written and no transaction is left open.
+     */
+    void write(List<Change> rows, long currentRevision) {
+        try {
+            if (prepareAgain) {
+                prepareStatements();
+            }
+            awaitLogRestart();
+            begin();
+            int n = rows.size();
+            rowWriter.insert(rows);
+            commitMeta.setLong(1, currentRevision);
+            commitMeta.setLong(2, n);
+            if (commitMeta.executeUpdate() != 2) {
+                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_ROW_COUNT
+                        + " are missing");
+            }
+            commit();
+            if (checkpointer != null) {
+                checkpointer.request();
+            }
+        } catch (SQLException e) {
+            rollbackQuietly();
+            String what = rows.isEmpty() ? "revision " + currentRevision
+                    : "revisions " + Revision.main(rows.get(0).rev()) + ".." + currentRevision;
+            throw SqliteErrors.translate(e, file, "writing " + what);
+        }
+    }
+
+    /** Before a batch: lets the background checkpoints catch up when the log is long (see {@link WalCheckpointer}). */
+    private void awaitLogRestart() {
+        if (checkpointer != null) {
+            try {
+                checkpointer.awaitIfBehind();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the batch is written all the same; the log restarts later
+            }
+        }
+    }
+
+    /**
+     * Copies every frame of the write-ahead log into the database file and truncates the log to zero bytes
+     * ({@code PRAGMA wal_checkpoint(TRUNCATE)}) on the writer's connection, once the background checkpoint, if one
+     * runs, has ended. The caller holds the writer lock with nothing buffered, so no commit adds frames meanwhile.
+     * Meanwhile the read connections keep no transaction from one read to the next ({@link
+     * ReaderPool#withoutHeldSnapshots}); a read in progress whose snapshot still needs frames is waited for up to the
+     * busy timeout.
+     *
+     * @return whether the log was emptied (false: a reader still needed frames when the wait ran out)
+     */
+    boolean checkpointLog() {
+        if (checkpointer != null) {
+            try {
+                checkpointer.awaitIdle();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // checkpoint all the same; a running one makes it report false
+            }
+        }
+        return readers.withoutHeldSnapshots(() -> {
+            try (Statement s = connection.createStatement();
+                 ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
+            } catch (SQLException e) {
+                throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
+            }
+        });
+    }
+
+    /**
+     * Frees the pages the writer's connection caches ({@code PRAGMA shrink_memory}): the caller pauses the writes
+     * (a flush), and the pages a load went through would otherwise stay in the process until writes replace them.
+     * The next write reads the few pages it needs again, from the operating system's cache.
+     */
+    void releaseCache() {
+        try (Statement s = connection.createStatement()) {
+            s.execute("PRAGMA shrink_memory");
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "releasing the writer's page cache");
+        }
+    }
+
+    /**
+     * Runs {@code write} in one transaction of its own (the writer's lock held by the caller, so no commit runs
+     * meanwhile): a crash leaves all of it or none. On failure nothing of it is written and no transaction is left
+     * open; the error says it happened while {@code what}.
+     */
+    <T> T inTransaction(String what, TableWrite<T> write) {
+        try {
+            if (prepareAgain) {
+                prepareStatements();
+            }
+            begin();
+            T result = write.write(connection);
+            commit();
+            return result;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, what);
+        }
+    }
+
+    /** Records, durably, that a compaction at {@code rev} has begun (etcd's scheduledCompactRev). */
+    void scheduleCompaction(long rev) {
+        try {
+            if (prepareAgain) {
+                prepareStatements();
+            }
+            begin();
+            setMeta(StoreSchema.META_SCHEDULED, rev);
+            commit();
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, "scheduling a compaction at revision " + rev);
+        }
+    }
+
+    /**
+     * In one SQLite transaction, deletes every row (of kv_key and kv_value) at or below main revision {@code rev}
+     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished. kv_key's revisions
+     * are scanned in pages and both tables' rows deleted in runs of consecutive revisions, one range delete per
+     * run and table. Returns the number of changes deleted (rows of kv_key).
+     */
+    long compact(long rev, long[] kept) {
+        long upper = Revision.last(rev);
+        long deleted = 0;
+        try (PreparedStatement page = connection.prepareStatement(
+                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
+             PreparedStatement delete = connection.prepareStatement("DELETE FROM kv_key WHERE rev >= ? AND rev <= ?");
+             PreparedStatement deleteValues = connection.prepareStatement(
+                     "DELETE FROM kv_value WHERE rev >= ? AND rev <= ?");
+             PreparedStatement fewer = connection.prepareStatement("UPDATE meta SET value = value - ? WHERE name = '"
+                     + StoreSchema.META_ROW_COUNT + "'")) {
+            if (prepareAgain) {
+                prepareStatements();
+            }
+            begin();
+            long after = -1;
+            int k = 0;
+            while (true) {
+                long[] revs = new long[COMPACT_PAGE_ROWS];
+                int n = 0;
+                page.setLong(1, after);
+                page.setLong(2, upper);
+                try (ResultSet rs = page.executeQuery()) {
+                    while (rs.next()) {
+                        revs[n++] = rs.getLong(1);
+                    }
+                }
+                if (n == 0) {
+                    break;
+                }
+                // runs of revisions not in kept, merged against the sorted kept array
+                long runStart = -1;
+                long runEnd = -1;
+                for (int i = 0; i < n; i++) {
+                    long r = revs[i];
+                    while (k < kept.length && kept[k] < r) {
+                        k++;
+                    }
+                    if (k < kept.length && kept[k] == r) {
+                        if (runStart >= 0) {
+                            addRun(delete, deleteValues, runStart, runEnd);
+                            runStart = -1;
+                        }
+                    } else {
+                        if (runStart < 0) {
+                            runStart = r;
+                        }
+                        runEnd = r;
+                        deleted++;
+                    }
+                }
+                if (runStart >= 0) {
+                    addRun(delete, deleteValues, runStart, runEnd);
+                }
+                delete.executeBatch();
+                deleteValues.executeBatch();
+                after = revs[n - 1];
+                if (n < COMPACT_PAGE_ROWS) {
+                    break;
+                }
+            }
+            setMeta(StoreSchema.META_FINISHED, rev);
+            fewer.setLong(1, deleted);
+            fewer.executeUpdate();
+            commit();
+            return deleted;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw SqliteErrors.translate(e, file, "compacting at revision " + rev);
+        }
+    }
+
+    private static void addRun(PreparedStatement delete, PreparedStatement deleteValues, long from, long to)
+            throws SQLException {
+        for (PreparedStatement d : new PreparedStatement[] {delete, deleteValues}) {
+            d.setLong(1, from);
+            d.setLong(2, to);
+            d.addBatch();
+        }
+    }
+
+    private void setMeta(String name, long value) throws SQLException {
+        setMeta.setLong(1, value);
+        setMeta.setString(2, name);
+        if (setMeta.executeUpdate() != 1) {
+            throw new SQLException("meta row " + name + " is missing");
+        }
+    }
+
+    /**
+     * Begins a write, after the read connections were told to end their snapshots ({@link ReaderPool#endSnapshots}):
+     * SQLite starts the log over at a write's first frame only if no reader's snapshot still uses it.
+     */
+    private void begin() throws SQLException {
+        readers.endSnapshots();
+        tx.execute("BEGIN IMMEDIATE");
+    }
+
+    /**
+     * Commits, then has the read connections end their snapshots, whether or not the commit succeeded (a snapshot
+     * ended for nothing costs a read one transaction's begin): a read from now on must see the commit.
+     */
+    private void commit() throws SQLException {
+        try {
+            tx.execute("COMMIT");
+        } finally {
+            readers.endSnapshots();
+        }
+    }
+
+    /**
+     * Ends the failed transaction. SQLite rolls some failures back by itself (a full disk, some I/O errors);
+     * then ROLLBACK fails with "no transaction is active", which is the state wanted.
+     */
+    private void rollbackQuietly() {
+        prepareAgain = true;
+        try (Statement s = connection.createStatement()) {
+            s.execute("ROLLBACK");
+        } catch (SQLException ignored) {
+            // the failure being reported is the original one
+        }
+    }
+
+    /**
+     * Limits the database to {@code pages} pages of {@link StoreSchema#PAGE_SIZE} (SQLite's max_page_count, for
+     * this connection only): a write that would grow it further fails as on a full disk. For tests.
+     */
+    void maxPageCount(long pages) {
+        try (Statement s = connection.createStatement()) {
+            s.execute("PRAGMA max_page_count = " + pages);
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "setting max_page_count");
+        }
+    }
+
+    /**
+     * Stops the background checkpoints, then closes the statements and the connection, each even when another
+     * failed; the last connection to close checkpoints the log into the file and removes it. Returns the first
+     * failure, or null.
+     */
+    StoreException close() {
+        StoreException failure = null;
+        if (checkpointer != null) {
+            checkpointer.close(); // before the writer's: the last connection checkpoints the rest and removes the log
+        }
+        SQLException statements = closeStatements();
+        if (statements != null) {
+            failure = SqliteErrors.translate(statements, file, "closing");
+        }
+        try {
+            connection.close(); // the last connection checkpoints the WAL into the file and removes it
+        } catch (SQLException e) {
+            failure = failure != null ? failure : SqliteErrors.translate(e, file, "closing");
+        }
+        return failure;
+    }
+}

@@ -1,0 +1,14 @@
+package io.memstore.store.internal.sqlite;
+
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * What {@link StoreVerifier} asks of the layers above the SQLite side, whose rules and tables it does not know: the
+ * rules for one intact row ({@link RowScan.RowRule}), and the problems of the {@code index_image} table, whose
+ * contents are theirs.
+ */
+public interface VerifyChecks extends RowScan.RowRule {
+    /** The problems of the index image in the file {@code s} reads, against its meta rows; empty when none. */
+    List<String> imageProblems(Statement s, StoreMeta meta);
+}

@@ -1,9 +1,0 @@
-package io.memstore.store;
-
-/** The shared index contract, run against memstore's compact B-tree. */
-class BTreeIndexContractTest extends RevisionIndexContractTest {
-    @Override
-    RevisionIndex newIndex() {
-        return new BTreeIndex();
-    }
-}
