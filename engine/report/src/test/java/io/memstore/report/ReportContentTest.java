@@ -109,6 +109,24 @@ class ReportContentTest {
     }
 
     @Test
+    void theReportOfARunThatDidNotCompleteSaysSo() {
+        RunResult record = RunResult.inProgress(RunResult.SPEC_NOT_READ, "src/memstore/workload.yaml",
+                java.time.Instant.parse("2026-01-31T09:15:02Z"), 4242);
+        Report report = ReportContent.of(record, "target/memstore/memstore.json, written by memstore:check");
+        Paragraph verdict = (Paragraph) report.sections().get(0).blocks().get(0);
+        assertThat(verdict.strong()).isTrue();
+        assertThat(verdict.text()).isEqualTo(Verdict.of(record).line())
+                .startsWith("FAILED: incomplete, the run started 2026-01-31T09:15:02Z (pid 4242) has not written its"
+                        + " results: it is still running, or it was stopped or failed before its end;")
+                .doesNotContain("PASSED");
+        Facts facts = blocks(report, "summary", Facts.class).get(0);
+        assertThat(facts.facts()).contains(new Facts.Fact("Incomplete", record.failure().describe()),
+                new Facts.Fact("Rows measured", "0"));
+        assertThat(blocks(report, "workloads", Paragraph.class)).extracting(Paragraph::text)
+                .contains("The run measured no rows.");
+    }
+
+    @Test
     void summaryNamesTheEnvironmentAndTheClosingLineCountsWhatWasShown() {
         Report report = ReportContent.of(SampleRuns.etcdLike("etcd-like", "m"), "target/memstore/memstore.json");
         Facts facts = blocks(report, "summary", Facts.class).get(0);

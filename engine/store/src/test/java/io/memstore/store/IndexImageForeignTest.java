@@ -90,7 +90,7 @@ class IndexImageForeignTest {
         copyImage(bCopy, a);
 
         VerifyReport report = MvccStore.verify(a);
-        assertThat(report.damagedRows()).isEmpty();
+        assertThat(report.damagedRecords()).isEmpty();
         assertThat(report.problems()).as(report.toString()).hasSize(1);
         assertThat(report.problems().get(0)).startsWith("index_image: the index image of revision " + revisionA
                 + " does not describe this file's rows");

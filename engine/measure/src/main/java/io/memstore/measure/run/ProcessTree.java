@@ -22,6 +22,8 @@ final class ProcessTree {
     /** Running children, each with the directory to remove after it (null: keep). */
     private static final Map<Process, Optional<Path>> RUNNING = new ConcurrentHashMap<>();
     private static volatile boolean hookInstalled;
+    /** Set by the shutdown hook before it kills the children: a child that ends from here on was stopped. */
+    private static volatile boolean stopping;
     /** How often {@link #await} notes the descendants of a running process (ms). */
     static final long WATCH_MILLIS = 500;
 
@@ -34,6 +36,11 @@ final class ProcessTree {
         RUNNING.put(process, Optional.ofNullable(cleanupDir));
     }
 
+    /** True once the JVM has begun to shut down and this class's hook to end the children it tracks. */
+    static boolean stopping() {
+        return stopping;
+    }
+
     static void forget(Process process) {
         RUNNING.remove(process);
     }
@@ -41,6 +48,7 @@ final class ProcessTree {
     private static synchronized void installHook() {
         if (!hookInstalled) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                stopping = true;
                 for (Map.Entry<Process, Optional<Path>> e : RUNNING.entrySet()) {
                     kill(e.getKey().toHandle());
                     e.getValue().ifPresent(dir -> {

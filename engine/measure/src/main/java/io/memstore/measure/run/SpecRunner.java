@@ -26,6 +26,14 @@ public final class SpecRunner {
      *
      * @throws ProbeException naming the failed row
      */
+    /**
+     * True once the JVM has begun to shut down (a stopped build) and the runner's hook has ended its probes: a row
+     * that failed from then on was stopped, and its failure says nothing of the row.
+     */
+    public static boolean stopping() {
+        return ProcessTree.stopping();
+    }
+
     public List<RowMeasurement> run(List<Row> spec) {
         return run(spec, m -> { });
     }

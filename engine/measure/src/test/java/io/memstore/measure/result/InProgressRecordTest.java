@@ -62,7 +62,7 @@ class InProgressRecordTest {
         String xml = Files.readString(dir.resolve(ResultJUnit.FILE_NAME));
         assertThat(xml).contains("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\"")
                 .contains("<property name=\"passed\" value=\"false\"/>")
-                .contains("name=\"run\" time=\"0\">\n    <error type=\"memstore.incomplete\" message=\"FAILED:"
+                .contains("name=\"run\" time=\"0.000\">\n    <error type=\"memstore.incomplete\" message=\"FAILED:"
                         + " incomplete, the run started 2026-01-31T09:15:02Z (pid 4242)")
                 .doesNotContain("<failure");
 

@@ -86,8 +86,8 @@ class ClassAccountRunTest {
 
     @Test
     void aProbeWithoutTheAccountKeepsEveryOtherFigureAndSaysWhy() {
-        Row row = new Row("index/keys=2K", new RowParams("index", 2_000, 1, 64, 0, KeyPattern.RANDOM, StoreKind.NONE,
-                IndexKind.BTREE, 42, 1, 0, false));
+        Row row = new Row("index/keys=2K", RowParams.builder("index").keys(2_000).valueSize(0)
+                .store(StoreKind.NONE).index(IndexKind.BTREE).seed(42).build());
         RowMeasurement m = new RowRunner(RunnerOptions.of(testClasspath()).withWorkDir(work.resolve("off"))
                 .withGets(1000).withTimeout(Duration.ofSeconds(60)).withSettle(Duration.ZERO)
                 .withJvmArgs(List.of("-Dmemstore.probe.account=false", "-XX:NativeMemoryTracking=off"))).run(row);

@@ -170,11 +170,11 @@ class IndexImageTest {
         Part first = parts.get(0);
         List<BTreeLeaf> out = new ArrayList<>();
         assertThat(IndexImage.readPart(first.data(), 2, h, crc, slabs(h), out)).as("read as part 2").isFalse();
-        IndexImage.Header other = new IndexImage.Header(h.revision() + 1, h.lastRev(), h.compacted(), h.rows(),
+        IndexImage.Header other = new IndexImage.Header(h.revision() + 1, h.lastRev(), h.compacted(), h.records(),
                 h.digest(), h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(),
                 h.codes());
         assertThat(IndexImage.readPart(first.data(), 1, other, crc, slabs(h), out)).as("of another image").isFalse();
-        IndexImage.Header otherRows = new IndexImage.Header(h.revision(), h.lastRev(), h.compacted(), h.rows(),
+        IndexImage.Header otherRows = new IndexImage.Header(h.revision(), h.lastRev(), h.compacted(), h.records(),
                 h.digest() ^ 1, h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(),
                 h.codes());
         assertThat(IndexImage.readPart(first.data(), 1, otherRows, crc, slabs(h), out))
