@@ -47,6 +47,8 @@ public final class ProcessFigures {
     static final String SIDE_BY_SIDE_SPEC = "bench/src/side-by-side/side-by-side.yaml";
     static final String SIDE_BY_SIDE_OUT = "bench/target/side-by-side";
     /** What {@code side-by-side} gives JMH when given nothing: the benchmarks {@link Ratios} pairs, one short fork. */
+    /** The seconds of {@code reader-memory} before its RSS growth is counted. */
+    static final int READER_MEMORY_WARMUP_SECONDS = 10;
     static final List<String> JMH_DEFAULTS = List.of("io.memstore.bench.", "-f", "1", "-wi", "2", "-i", "3");
 
     static final String USAGE = String.join("\n",
@@ -70,6 +72,10 @@ public final class ProcessFigures {
             "                           rounds of puts of 16 KiB values, alternating the writer alone and with a thread",
             "                           getting keys beside it: the largest -wal, the gets, the checkpoint after",
             "                           (default durability: normal)",
+            "  reader-memory READERS SECONDS [full|normal|deferred]",
+            "                           READERS threads getting keys beside a writer of 16 KiB values: RSS, heap and -wal",
+            "                           every second, the RSS growth after a " + READER_MEMORY_WARMUP_SECONDS
+                    + " s warm-up, the stale gets (default: normal)",
             "  validate [reference|btree] [KEY-SIZES] [VERSIONS]",
             "                           fit the plan on 25K and 100K keys, predict 1M, measure it (default: reference 64,256 1,3,5)",
             "  held-out MEMSTORE.json   predict each row of a check's results from its rows of at most a quarter of its keys",
@@ -161,19 +167,26 @@ public final class ProcessFigures {
             }
             case "reads-beside-writer" -> {
                 arguments(rest, 2, 3);
-                Durability durability = Durability.NORMAL;
-                if (rest.size() == 3) {
-                    try {
-                        durability = Durability.valueOf(rest.get(2).toUpperCase(Locale.ROOT));
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("the third argument of reads-beside-writer is full, normal"
-                                + " or deferred, was '" + rest.get(2) + "'\n" + USAGE);
-                    }
-                }
+                Durability durability = rest.size() == 3 ? durability(rest.get(2), "reads-beside-writer")
+                        : Durability.NORMAL;
                 int puts = positive(rest.get(0), "PUTS");
                 int rounds = positive(rest.get(1), "ROUNDS");
                 load(out);
                 ReadsBesideWriter.measure(durability, puts, rounds, out);
+                load(out);
+                return 0;
+            }
+            case "reader-memory" -> {
+                arguments(rest, 2, 3);
+                Durability durability = rest.size() == 3 ? durability(rest.get(2), "reader-memory") : Durability.NORMAL;
+                int readers = nonNegative(rest.get(0), "READERS");
+                int seconds = positive(rest.get(1), "SECONDS");
+                if (seconds <= READER_MEMORY_WARMUP_SECONDS) {
+                    throw new IllegalArgumentException("SECONDS: expected more than the warm-up of "
+                            + READER_MEMORY_WARMUP_SECONDS + " s, was " + seconds);
+                }
+                load(out);
+                ReaderMemory.measure(durability, readers, seconds, READER_MEMORY_WARMUP_SECONDS, 5, out);
                 load(out);
                 return 0;
             }
@@ -325,6 +338,27 @@ public final class ProcessFigures {
             throw new IllegalArgumentException("expected " + (min == max ? min : min + " to " + max) + " arguments, got "
                     + args.size() + "\n" + USAGE);
         }
+    }
+
+    private static Durability durability(String value, String command) {
+        try {
+            return Durability.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the third argument of " + command + " is full, normal or deferred, was '"
+                    + value + "'\n" + USAGE);
+        }
+    }
+
+    private static int nonNegative(String value, String what) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(what + ": expected a whole number, 0 or more, was '" + value + "'");
     }
 
     private static int positive(String value, String what) {

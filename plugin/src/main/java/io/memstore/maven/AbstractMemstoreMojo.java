@@ -72,14 +72,8 @@ abstract class AbstractMemstoreMojo extends AbstractMojo {
         }
     }
 
-    /** The characters of {@code [ERROR] Failed to execute goal g:a:v:goal (id) on project p: }, as Maven prints it. */
     private int failurePrefixLength() {
-        if (mojoExecution == null) {
-            return 0;
-        }
-        return ("[ERROR] Failed to execute goal " + mojoExecution.getGroupId() + ":" + mojoExecution.getArtifactId()
-                + ":" + mojoExecution.getVersion() + ":" + mojoExecution.getGoal() + " ("
-                + mojoExecution.getExecutionId() + ") on project " + project.getArtifactId() + ": ").length();
+        return ConsoleLines.failurePrefixLength(mojoExecution, project);
     }
 
     /** The base directory of the project under build. */

@@ -2,6 +2,8 @@ package io.memstore.maven;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.project.MavenProject;
 
 /**
  * How every line memstore prints stays within 160 characters: text is broken between words into lines of at most
@@ -36,6 +38,19 @@ final class ConsoleLines {
     }
 
     /**
+     * The characters of {@code [ERROR] Failed to execute goal g:a:v:goal (id) on project p: }, as Maven prints it
+     * before a failure's message; 0 without an execution.
+     */
+    static int failurePrefixLength(MojoExecution execution, MavenProject project) {
+        if (execution == null || project == null) {
+            return 0;
+        }
+        return ("[ERROR] Failed to execute goal " + execution.getGroupId() + ":" + execution.getArtifactId() + ":"
+                + execution.getVersion() + ":" + execution.getGoal() + " (" + execution.getExecutionId()
+                + ") on project " + project.getArtifactId() + ": ").length();
+    }
+
+    /**
      * A failure's message, each line within the console's width once Maven has put {@code prefixLength}
      * characters before its first line.
      */
@@ -63,9 +78,9 @@ final class ConsoleLines {
         line.append(text, 0, start);
         for (String whole : text.substring(start).split(" ")) {
             String word = whole;
-            // a word longer than a line (a path, a row name) is cut where the line ends, and goes on below
+            // a word longer than a whole line (a path, a row name) is cut where the line ends, and goes on below
             while (line.length() + (fresh ? 0 : 1) + word.length() > width
-                    && word.length() > width - indent.length()) {
+                    && word.length() > WIDTH - indent.length()) {
                 int room = width - line.length() - (fresh ? 0 : 1);
                 if (room < MIN_PIECE) {
                     lines.add(line.toString());

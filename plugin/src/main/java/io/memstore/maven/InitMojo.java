@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -35,8 +36,25 @@ public class InitMojo extends AbstractMojo {
     @Parameter(defaultValue = "${session}", readonly = true)
     private MavenSession session;
 
+    /** This goal's execution, for the length of the prefix Maven prints before a failure's message. */
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    private MojoExecution mojoExecution;
+
+    /** Writes the starter spec; a failure's message is wrapped to the console's width, as every goal's. */
     @Override
     public void execute() throws MojoExecutionException {
+        try {
+            write();
+        } catch (MojoExecutionException e) {
+            if (e.getCause() != null) {
+                getLog().debug("memstore: the failure's cause", e.getCause());
+            }
+            throw new MojoExecutionException(ConsoleLines.message(e.getMessage(),
+                    ConsoleLines.failurePrefixLength(mojoExecution, project)));
+        }
+    }
+
+    private void write() throws MojoExecutionException {
         Path target = spec != null ? spec.toPath()
                 : project.getBasedir().toPath().resolve(SpecLocator.CONVENTIONAL_SPEC);
         try (InputStream starter = InitMojo.class.getResourceAsStream(STARTER)) {
@@ -52,11 +70,12 @@ public class InitMojo extends AbstractMojo {
             ConsoleLines.wrap("memstore: wrote the starter spec " + ProjectPaths.shown(session, target)
                     + "; edit it, then run mvn memstore:check").forEach(getLog()::info);
         } catch (FileAlreadyExistsException e) {
-            throw new MojoExecutionException("memstore: " + target + " exists; memstore:init never overwrites a"
-                    + " spec (delete or move it first, or name another file with -Dmemstore.spec=FILE)");
+            throw new MojoExecutionException("memstore: " + ProjectPaths.shown(session, target) + " exists;"
+                    + " memstore:init never overwrites a spec (delete or move it first, or name another file with"
+                    + " -Dmemstore.spec=FILE)");
         } catch (IOException e) {
-            throw new MojoExecutionException("memstore: cannot write the starter spec " + target + ": "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException("memstore: cannot write the starter spec "
+                    + ProjectPaths.shown(session, target) + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.memstore.measure;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -48,9 +49,10 @@ class PackageLayersTest {
 
     @Test
     void noPackagesDependOnEachOtherInACycle() {
-        // the store's own packages are held to their rules by the store's StoreArchitectureTest, over groups of
-        // classes (its API package holds both the vocabulary its internal packages use and the MVCC store above them)
-        ArchRule rule = slices().matching("io.memstore.measure.(**)").should().beFreeOfCycles();
+        // the store's own packages depend on each other one way by StoreArchitectureTest's rules, over groups of
+        // classes that share a package; here the store counts as one
+        ArchRule rule = slices().matching("io.memstore.(**)").should().beFreeOfCycles()
+                .ignoreDependency(resideInAPackage("io.memstore.store.."), resideInAPackage("io.memstore.store.."));
         rule.check(CLASSES);
     }
 

@@ -3,6 +3,7 @@ package io.memstore.store;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -136,14 +137,14 @@ class StoreArchitectureTest {
     }
 
     @Test
-    void theVocabularyNamesEveryClassItListsAndNoMore() {
+    void everyClassTheVocabularyListsExists() {
         List<String> missing = new ArrayList<>();
         for (String name : VOCABULARY) {
             if (!CLASSES.contain(API + "." + name)) {
                 missing.add(name);
             }
         }
-        org.assertj.core.api.Assertions.assertThat(missing).as("vocabulary classes that do not exist").isEmpty();
+        assertThat(missing).as("vocabulary classes that do not exist").isEmpty();
     }
 
     @Test

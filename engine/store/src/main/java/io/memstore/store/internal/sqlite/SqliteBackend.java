@@ -125,6 +125,11 @@ public final class SqliteBackend implements AutoCloseable {
         readers.endSnapshots();
     }
 
+    /** See {@link StoreWriter#logLimit(long)}; for tests. */
+    public void logLimit(long bytes) {
+        writer.logLimit(bytes);
+    }
+
     /** See {@link StoreWriter#maxPageCount}; for tests. */
     public void maxPageCount(long pages) {
         writer.maxPageCount(pages);

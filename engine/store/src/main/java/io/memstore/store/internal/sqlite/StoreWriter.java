@@ -25,12 +25,35 @@ import java.util.List;
  *
  * <p>With {@link Durability#DEFERRED} a {@link WalCheckpointer} checkpoints the log in the background; a batch
  * waits for it only when the log has grown long.
+ *
+ * <p>SQLite starts the write-ahead log over only when a write begins with every frame copied into the database and
+ * no reader's snapshot in the log. Reads beside a busy writer (each in a transaction of its own, one after the
+ * other on several connections) nearly always leave one snapshot in the log that began before the last commit, so
+ * the checkpoints, which copy only what no snapshot still needs, never copy everything, and the log never starts
+ * over: it grew by every commit's pages, hundreds of MiB a minute. So a write that finds the {@code -wal} file at
+ * {@link #LOG_LIMIT_BYTES} or longer first checkpoints it to the end and truncates it ({@link #limitLog}), which
+ * waits (up to SQLite's busy timeout) for the reads in progress whose snapshots still use the log; the reads that
+ * begin meanwhile read the database file alone and do not hold it up. Since the log's file is truncated to 0 B each
+ * time, its length is the log's: the log exceeds the limit by at most one write transaction. Without such reads the
+ * log starts over on its own long before the limit, for {@link Durability#FULL} and {@link Durability#NORMAL}
+ * (SQLite's automatic checkpoint at 1,000 pages), and {@link Durability#DEFERRED} only truncates where it started the
+ * log over in place.
  */
 final class StoreWriter {
     /** Revisions fetched per page while compaction looks for records to delete. */
     private static final int COMPACT_PAGE_RECORDS = 10_000;
+    /** The {@code -wal} file's length from which a write first checkpoints and truncates the log: 64 MiB. */
+    static final long LOG_LIMIT_BYTES = 64L << 20;
 
     private final Path file;
+    private final Path wal;
+    /** {@link #LOG_LIMIT_BYTES}, unless a test set another ({@link #logLimit(long)}). */
+    private long limitBytes = LOG_LIMIT_BYTES;
+    /**
+     * The {@code -wal} file's length from which the next write empties the log first: {@link #limitBytes}, or that
+     * much beyond the length at which the last try left frames that a read still needed.
+     */
+    private long truncateAt = LOG_LIMIT_BYTES;
     private final Connection connection;
     /** Background checkpoints of the write-ahead log ({@link Durability#DEFERRED} only), or null. */
     private final WalCheckpointer checkpointer;
@@ -47,6 +70,7 @@ final class StoreWriter {
     StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers, long keyDigest)
             throws SQLException {
         this.file = file;
+        this.wal = SqliteConnections.sideFile(file, "-wal");
         this.connection = connection;
         this.checkpointer = checkpointer;
         this.readers = readers;
@@ -99,6 +123,7 @@ final class StoreWriter {
                 prepareStatements();
             }
             awaitLogRestart();
+            limitLog();
             begin();
             int n = records.size();
             long digest = keyDigest;
@@ -136,6 +161,33 @@ final class StoreWriter {
                 Thread.currentThread().interrupt(); // the batch is written all the same; the log restarts later
             }
         }
+    }
+
+    /**
+     * Before a write: when the {@code -wal} file has reached {@link #truncateAt}, empties the log ({@link
+     * #checkpointLog}); when a read still needed frames after the busy timeout, or the checkpoint failed, the next
+     * try waits until the file has grown by another limit's length, so that a long read stops the writes
+     * for at most one busy timeout per that many bytes of log. A failed checkpoint leaves every commit in place and
+     * does not fail the write.
+     */
+    private void limitLog() {
+        long size = SqliteConnections.sizeOf(wal);
+        if (size < truncateAt) {
+            return;
+        }
+        boolean emptied;
+        try {
+            emptied = checkpointLog();
+        } catch (StoreException e) {
+            emptied = false;
+        }
+        truncateAt = emptied ? limitBytes : size + limitBytes;
+    }
+
+    /** Sets the log's limit ({@link #LOG_LIMIT_BYTES}) to {@code bytes}, before the first write. For tests. */
+    void logLimit(long bytes) {
+        limitBytes = bytes;
+        truncateAt = bytes;
     }
 
     /**
