@@ -15,8 +15,6 @@ import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.Durability;
-import io.memstore.store.GetParts;
-import io.memstore.store.IndexFootprint;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -35,9 +35,9 @@ class BenchmarkListTest {
         assertThat(entries).containsOnlyKeys("io.memstore.bench.IndexBenchmark.get",
                 "io.memstore.bench.IndexBenchmark.put", "io.memstore.bench.IngestBenchmark.store",
                 "io.memstore.bench.IngestBenchmark.raw", "io.memstore.bench.StoreGetBenchmark.get",
-                "io.memstore.bench.RawPointSelectBenchmark.select", "io.memstore.store.GetPartsBenchmark.descend",
-                "io.memstore.store.GetPartsBenchmark.find");
-        assertThat(entries.get("io.memstore.store.GetPartsBenchmark.find").getMode()).isEqualTo(Mode.Throughput);
+                "io.memstore.bench.RawPointSelectBenchmark.select", "io.memstore.bench.GetPartsBenchmark.descend",
+                "io.memstore.bench.GetPartsBenchmark.find");
+        assertThat(entries.get("io.memstore.bench.GetPartsBenchmark.find").getMode()).isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.RawPointSelectBenchmark.select").getMode())
                 .isEqualTo(Mode.Throughput);
         assertThat(entries.get("io.memstore.bench.StoreGetBenchmark.get").getMode()).isEqualTo(Mode.Throughput);
@@ -58,7 +58,7 @@ class BenchmarkListTest {
             assertThat(params.get("keys")).containsExactly("1000000");
         }
         for (String name : new String[] {"io.memstore.bench.IngestBenchmark.store",
-                "io.memstore.store.GetPartsBenchmark.find"}) {
+                "io.memstore.bench.GetPartsBenchmark.find"}) {
             assertThat(entries.get(name).getParams().orElse(null).get("keys")).as(name).containsExactly("1000000");
         }
     }

@@ -71,7 +71,7 @@ public final class ReaderPool {
     }
 
     /** {@link SqliteOptions#readConnections} connections to {@code file}; none is left open when one fails. */
-    static ReaderPool open(Path file, SqliteOptions options) throws SQLException {
+    public static ReaderPool open(Path file, SqliteOptions options) throws SQLException {
         List<ReadConnection> readers = new ArrayList<>();
         try {
             for (int i = 0; i < options.readConnections(); i++) {
@@ -84,8 +84,8 @@ public final class ReaderPool {
         return new ReaderPool(file, readers);
     }
 
-    /** Closes every connection at once, each even when another fails; for a store whose open failed. */
-    void closeNow() {
+    /** Closes every connection at once, each even when another fails: for a store whose open failed, or a pool no read uses. */
+    public void closeNow() {
         closed = true;
         closeAll(readers);
     }
@@ -112,7 +112,7 @@ public final class ReaderPool {
     }
 
     /** The value of one put, read from its kv_value row alone: {@link ReadConnection#readValue}. */
-    byte[] readValue(long rev, byte[] key, long createRev, long version) {
+    public byte[] readValue(long rev, byte[] key, long createRev, long version) {
         ReadConnection rc = acquire();
         try {
             rc.beginRead(changes.get(), quiet());

@@ -1,5 +1,7 @@
-package io.memstore.store;
+package io.memstore.bench;
 
+import io.memstore.store.Revision;
+import io.memstore.store.RevisionIndex;
 import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.index.ReferenceIndex;
 import java.io.PrintStream;
@@ -20,8 +22,7 @@ import java.util.function.LongFunction;
  * settle, less what making the keys alone allocates (measured apart). The versions are written in round-robin passes
  * over the keys (every key's created and last revision the same distance apart), or {@code shuffled} in one random
  * order of all N x V puts (every key still gets V), which gives compacted keys headers that differ from key to key;
- * the order's int[] is dropped before the heap is read. The class sits in the store's package for the B-tree's
- * shape, which is package-private.
+ * the order's int[] is dropped before the heap is read.
  */
 public final class IndexFootprint {
     private IndexFootprint() {

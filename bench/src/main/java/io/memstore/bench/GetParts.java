@@ -1,6 +1,13 @@
-package io.memstore.store;
+package io.memstore.bench;
 
-import io.memstore.store.internal.sqlite.SqliteBackend;
+import io.memstore.store.Durability;
+import io.memstore.store.KeyState;
+import io.memstore.store.MvccStore;
+import io.memstore.store.RevisionIndex;
+import io.memstore.store.StoreOptions;
+import io.memstore.store.internal.index.BTreeIndex;
+import io.memstore.store.internal.sqlite.ReaderPool;
+import io.memstore.store.internal.sqlite.SqliteOptions;
 import io.memstore.store.internal.sqlite.ValueRow;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,13 +35,14 @@ import java.util.stream.Stream;
  *       cache size), as the benchmark's baseline;</li>
  *   <li>{@code lookup}: the index's answer alone ({@link RevisionIndex#get});</li>
  *   <li>{@code read}: the rest of a get, the index's answer given: a pooled read connection, the select, the
- *       checksum checked and the value copied ({@link SqliteBackend#readValue});</li>
+ *       checksum checked and the value copied ({@link ReaderPool#readValue}, on a pool of the store's default
+ *       settings beside the store's own);</li>
  *   <li>{@code check}: the checksum check and the value's copy alone, on one row read once.</li>
  * </ul>
  * Every kind visits the keys in the benchmarks' shuffled order, from where the slice before it of the same round
  * stopped. The store is built as the benchmarks build it (N rows ingested in DEFERRED mode, closed, reopened with
- * default options). The first {@link #WARM_UP_ROUNDS} rounds are left out. The class sits in the store's package
- * for the parts, which are package-private.
+ * default options, its index kept as the store's index factory made it). The first {@link #WARM_UP_ROUNDS} rounds
+ * are left out. The parts are public in the store's internal packages, not in its API.
  */
 public final class GetParts {
     /** Operations of one kind timed in a row. */
@@ -45,6 +53,8 @@ public final class GetParts {
     private final byte[][] keys;
     private final int[] order;
     private final MvccStore store;
+    private final RevisionIndex index;
+    private final ReaderPool readers;
     private final long current;
     private final KeyState[] states;
     private final PreparedStatement select;
@@ -52,15 +62,18 @@ public final class GetParts {
     private final byte[] oneRow;
     private long sink;
 
-    private GetParts(byte[][] keys, int[] order, MvccStore store, PreparedStatement select) throws SQLException {
+    private GetParts(byte[][] keys, int[] order, MvccStore store, RevisionIndex index, ReaderPool readers,
+                     PreparedStatement select) throws SQLException {
         this.keys = keys;
         this.order = order;
         this.store = store;
+        this.index = index;
+        this.readers = readers;
         this.select = select;
         this.current = store.currentRevision();
         this.states = new KeyState[keys.length];
         for (int i = 0; i < keys.length; i++) {
-            states[i] = store.index().get(keys[i], current);
+            states[i] = index.get(keys[i], current);
         }
         select.setLong(1, states[0].modRevision());
         try (ResultSet rs = select.executeQuery()) {
@@ -92,13 +105,19 @@ public final class GetParts {
                     s.put(key, value);
                 }
             }
-            try (MvccStore store = MvccStore.open(file);
+            StoreOptions defaults = StoreOptions.defaults();
+            RevisionIndex[] index = new RevisionIndex[1];
+            try (MvccStore store = MvccStore.open(file, defaults.indexFactory(() -> index[0] = new BTreeIndex()));
                  Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath())) {
                 try (Statement s = c.createStatement()) {
-                    s.execute("PRAGMA cache_size = -" + StoreOptions.defaults().sqliteCacheKiB());
+                    s.execute("PRAGMA cache_size = -" + defaults.sqliteCacheKiB());
                 }
+                ReaderPool readers = ReaderPool.open(file, new SqliteOptions(defaults.durability(),
+                        defaults.readConnections(), defaults.sqliteCacheKiB()));
                 try (PreparedStatement select = c.prepareStatement("SELECT value FROM kv_value WHERE rev = ?")) {
-                    new GetParts(keys, order, store, select).time(rounds, slice, out);
+                    new GetParts(keys, order, store, index[0], readers, select).time(rounds, slice, out);
+                } finally {
+                    readers.closeNow();
                 }
             }
         } finally {
@@ -149,10 +168,10 @@ public final class GetParts {
                     sink += rs.getBytes(1).length;
                 }
             }
-            case 2 -> sink += store.index().get(keys[i], current).version();
+            case 2 -> sink += index.get(keys[i], current).version();
             case 3 -> {
                 KeyState s = states[i];
-                sink += store.backend().readValue(s.modRevision(), keys[i], s.createRevision(), s.version()).length;
+                sink += readers.readValue(s.modRevision(), keys[i], s.createRevision(), s.version()).length;
             }
             default -> {
                 KeyState s = states[0];

@@ -1,4 +1,4 @@
-package io.memstore.store;
+package io.memstore.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,7 @@
-package io.memstore.store;
+package io.memstore.bench;
 
+import io.memstore.store.Revision;
 import io.memstore.store.internal.index.BTreeIndex;
-import io.memstore.bench.Workload;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * workload, one version each, settled; copies of the stored keys in a shuffled order): {@link #descend}, the inner
  * nodes down to the leaf, and {@link #find}, that and the leaf's search. The whole get (lock, search and the run's
  * state) is {@code IndexBenchmark.get} with {@code index=btree}; the three side by side say where a get's time goes.
- * The class sits in the store's package because the parts are package-private: the store's API stays as it is.
+ * The parts ({@code BTreeIndex.descend}, {@code BTreeLeaf.find}) are public in the store's internal index
+ * package, not in its API.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar "GetPartsBenchmark|IndexBenchmark.get" -p index=btree -f 1}
  * (add {@code -p keys=100000} for a quick run). The forks' JVM flags are those of {@code IndexBenchmark}.
