@@ -8,7 +8,7 @@ import io.memstore.store.StoreOptions;
 import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.sqlite.ReaderPool;
 import io.memstore.store.internal.sqlite.SqliteOptions;
-import io.memstore.store.internal.sqlite.ValueRow;
+import io.memstore.store.internal.sqlite.ValueRecord;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -58,7 +58,7 @@ public final class GetParts {
     private final long current;
     private final KeyState[] states;
     private final PreparedStatement select;
-    private final ValueRow valueRow = new ValueRow();
+    private final ValueRecord valueRow = new ValueRecord();
     private final byte[] oneRow;
     private long sink;
 
@@ -178,7 +178,7 @@ public final class GetParts {
                 if (valueRow.problem(s.modRevision(), keys[0], s.createRevision(), s.version(), oneRow) != null) {
                     throw new IllegalStateException("the row of revision " + s.modRevision() + " fails its check");
                 }
-                sink += ValueRow.value(oneRow).length;
+                sink += ValueRecord.value(oneRow).length;
             }
         }
     }

@@ -12,7 +12,7 @@ import io.memstore.store.internal.sqlite.SqliteOptions;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import io.memstore.store.internal.sqlite.StoreSchema;
 import io.memstore.store.internal.sqlite.StoredRow;
-import io.memstore.store.internal.sqlite.ValueRow;
+import io.memstore.store.internal.sqlite.ValueRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -366,7 +366,7 @@ public final class MvccStore implements AutoCloseable {
     /**
      * The one key of a single-key range, read as a range reads it but for the row: the index answers with the
      * change's revision, created revision and version, so only the change's value row is read, by revision, and
-     * checked against them ({@link ValueRow}); the key row holds nothing the index does not.
+     * checked against them ({@link ValueRecord}); the key row holds nothing the index does not.
      */
     private KeyValue get(byte[] key, RangeOptions options) {
         checkRangeKeys(key, null);

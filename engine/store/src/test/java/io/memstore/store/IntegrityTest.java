@@ -14,7 +14,7 @@ import io.memstore.store.internal.sqlite.KeyEntry;
 import io.memstore.store.internal.sqlite.RowChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreSchema;
-import io.memstore.store.internal.sqlite.ValueRow;
+import io.memstore.store.internal.sqlite.ValueRecord;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -187,7 +187,7 @@ class IntegrityTest {
                 + ") AS BLOB)";
     }
 
-    /** SQL for a kv_value row ({@link ValueRow}) whose value is replaced by the bytes of {@code hex}, its checksum kept. */
+    /** SQL for a kv_value row ({@link ValueRecord}) whose value is replaced by the bytes of {@code hex}, its checksum kept. */
     private static String valueSpliced(String hex) {
         return "CAST(substr(value, 1, " + RowChecksum.BYTES + ") || x'" + hex + "' AS BLOB)";
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memstore.store.internal.sqlite.Change;
 import io.memstore.store.internal.sqlite.StoredRow;
-import io.memstore.store.internal.sqlite.ValueRow;
+import io.memstore.store.internal.sqlite.ValueRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,8 +41,8 @@ class PendingRowsTest {
             StoredRow got = p.get(r.rev());
             assertThat(got.rev()).isEqualTo(r.rev());
             assertThat(got.key()).isSameAs(r.key());
-            assertThat(got.value()).isEqualTo(ValueRow.value(r.valueRow())).hasSize((int) (Revision.sub(r.rev()) % 3));
-            assertThat(new ValueRow().problem(got.rev(), got.key(), got.createRev(), got.version(), r.valueRow()))
+            assertThat(got.value()).isEqualTo(ValueRecord.value(r.valueRow())).hasSize((int) (Revision.sub(r.rev()) % 3));
+            assertThat(new ValueRecord().problem(got.rev(), got.key(), got.createRev(), got.version(), r.valueRow()))
                     .isNull();
         }
         assertThat(p.get(Revision.pack(1, 2))).isNull(); // transaction 1 has two changes

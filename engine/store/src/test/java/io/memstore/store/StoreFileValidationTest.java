@@ -12,7 +12,7 @@ import io.memstore.store.internal.sqlite.KeyEntry;
 import io.memstore.store.internal.sqlite.RowChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreSchema;
-import io.memstore.store.internal.sqlite.ValueRow;
+import io.memstore.store.internal.sqlite.ValueRecord;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -213,9 +213,9 @@ class StoreFileValidationTest {
         return "x'" + HexFormat.of().formatHex(KeyEntry.encode(rev, key, createRev, version)) + "'";
     }
 
-    /** SQL for the {@link ValueRow} of a change with an empty value: a blob literal. */
+    /** SQL for the {@link ValueRecord} of a change with an empty value: a blob literal. */
     private static String valueRow(long rev, byte[] key, long createRev, long version) {
-        return "x'" + HexFormat.of().formatHex(new ValueRow().encode(rev, key, createRev, version, new byte[0])) + "'";
+        return "x'" + HexFormat.of().formatHex(new ValueRecord().encode(rev, key, createRev, version, new byte[0])) + "'";
     }
 
     /**

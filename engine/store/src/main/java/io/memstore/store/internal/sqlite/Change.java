@@ -6,7 +6,7 @@ import java.util.zip.CRC32C;
 /**
  * One change of a write transaction on its way into the file: its revision, key and fields, and the two blobs SQLite
  * stores for it, made once when the change is made: the kv_key entry ({@link KeyEntry}) and the kv_value row
- * ({@link ValueRow}), each with its checksum. Made on the writer's thread, under the writer lock, by an {@link
+ * ({@link ValueRecord}), each with its checksum. Made on the writer's thread, under the writer lock, by an {@link
  * Encoder}; the SQLite write (the commit itself, or {@link Durability#DEFERRED}'s background flush) binds the blobs
  * as they are. Encoding here rather than in the write puts the checksums and copies on the thread that already
  * holds the key and value in its caches, and leaves the deferred flush, the thread that bounds an ingest, with
@@ -29,14 +29,14 @@ public record Change(long rev, byte[] key, long createRev, long version, byte[] 
 
     /** The change as a row read back: its value copied out of the value row. */
     public StoredRow toStoredRow() {
-        return new StoredRow(rev, key, ValueRow.value(valueRow), createRev, version, tombstone());
+        return new StoredRow(rev, key, ValueRecord.value(valueRow), createRev, version, tombstone());
     }
 
     /** Makes changes with a checksum state of its own: one per store, used under the writer lock. */
     public static final class Encoder {
         private final CRC32C crc = new CRC32C();
         private final byte[] scratch = new byte[8];
-        private final ValueRow valueRow = new ValueRow();
+        private final ValueRecord valueRow = new ValueRecord();
 
         /** A put of {@code value} (copied, not kept) at {@code key} (kept: the caller's own copy). */
         public Change put(long rev, byte[] key, byte[] value, long createRev, long version) {

@@ -23,7 +23,7 @@ import java.util.zip.CRC32C;
  * <p>The checksum covers the revision and every byte of the entry after it, so damage to the stored bytes is found
  * (as {@link RowChecksum} says, every flipped bit or burst of up to 32) before they are decoded; a malformed entry
  * that passes it comes from a writer that broke the format, and {@link #read} reports it too. The value's checksum
- * is in its own row ({@link ValueRow}). An instance decodes one entry at a time into its fields and is used by one
+ * is in its own row ({@link ValueRecord}). An instance decodes one entry at a time into its fields and is used by one
  * thread.
  */
 public final class KeyEntry {

@@ -32,7 +32,7 @@ import java.util.Map;
  * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
  * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
  * row has. All the statements of one read see the transaction's snapshot. Each kv_key row is joined to its
- * kv_value row ({@link StoreSchema}); both rows' checksums ({@link KeyEntry}, {@link ValueRow}) are checked before
+ * kv_value row ({@link StoreSchema}); both rows' checksums ({@link KeyEntry}, {@link ValueRecord}) are checked before
  * a row is returned, and a kv_key row whose kv_value row is missing is damage, reported as such.
  *
  * <p>A get of one key needs no kv_key row ({@link #readValue}): the index knows the key, its revision, created
@@ -55,7 +55,7 @@ public final class ReadConnection implements AutoCloseable {
     private final PreparedStatement rollback;
     private final PreparedStatement valueByRev;
     private final KeyEntry entry = new KeyEntry();
-    private final ValueRow valueRow = new ValueRow();
+    private final ValueRecord valueRow = new ValueRecord();
     /**
      * The pool's count of the writer's changes when the open read transaction began, or {@link #NO_SNAPSHOT}.
      * Written by the thread that holds the connection; the pool's hand-over publishes it to the next.
@@ -108,7 +108,7 @@ public final class ReadConnection implements AutoCloseable {
         if (problem != null) {
            throw damaged(file, rev, key, problem);
         }
-        return ValueRow.value(row);
+        return ValueRecord.value(row);
     }
 
     /**
@@ -241,7 +241,7 @@ public final class ReadConnection implements AutoCloseable {
         if (problem != null) {
            throw damaged(file, rev, key, problem);
         }
-        return new StoredRow(rev, key, ValueRow.value(value), entry.createRev, version, version == 0);
+        return new StoredRow(rev, key, ValueRecord.value(value), entry.createRev, version, version == 0);
     }
 
     /** The exception for damage to the change of {@code key} at {@code rev}; {@code problem} completes "the row". */

@@ -9,7 +9,7 @@ import java.util.zip.CRC32C;
  *   <li>{@link #ofEntry}, of a kv_key row ({@link KeyEntry}): the packed revision (8 B) and every byte of the entry
  *       after the checksum (version, created revision, key). The open reads kv_key alone and checks every bit of
  *       each row it reads.</li>
- *   <li>{@link #ofValueRow}, of a kv_value row ({@link ValueRow}): the packed revision, the created revision and
+ *   <li>{@link #ofValueRow}, of a kv_value row ({@link ValueRecord}): the packed revision, the created revision and
  *       version (8 B each), the key's length (4 B) and bytes, then the value's bytes. It covers the whole change,
  *       not the value alone, so that a read of the value row by revision checks it against the key and fields the
  *       in-memory index holds, without reading the kv_key row: a value moved to another revision, paired with

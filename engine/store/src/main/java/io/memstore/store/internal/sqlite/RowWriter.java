@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}): each change's kv_key entry
- * ({@link KeyEntry}) and kv_value row ({@link ValueRow}), their checksums included, bound as the {@link Change}
+ * ({@link KeyEntry}) and kv_value row ({@link ValueRecord}), their checksums included, bound as the {@link Change}
  * holds them (encoded when the change was made), so that the thread that writes, often the deferred flush's, does
  * SQLite's work and nothing else. Rows go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one statement per
  * table, each prepared once and reused: in one transaction that writes rows faster than addBatch/executeBatch,

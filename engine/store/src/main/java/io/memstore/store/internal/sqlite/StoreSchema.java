@@ -14,7 +14,7 @@ import java.util.List;
  *                                    -- this one, 1 = created here; 0 for a tombstone), the packed revision that
  *                                    -- created the key's generation (a put only, as its distance to rev), the key
  * kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
- *          value BLOB NOT NULL)      -- ValueRow: the change's checksum, then the value (none for a tombstone)
+ *          value BLOB NOT NULL)      -- ValueRecord: the change's checksum, then the value (none for a tombstone)
  * index_image(part INTEGER PRIMARY KEY,  -- IndexImage: the in-memory index as of a revision, written at a
  *             data BLOB NOT NULL)        -- checkpoint and at close, so that an open loads it and reads only the
  *                                        -- key rows after that revision; no rows when there is none

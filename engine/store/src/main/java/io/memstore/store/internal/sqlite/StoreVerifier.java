@@ -106,7 +106,7 @@ final class StoreVerifier {
             throws SQLException {
         long lastMain = 0;
         KeyEntry e = new KeyEntry();
-        ValueRow valueRow = new ValueRow();
+        ValueRecord valueRow = new ValueRecord();
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {

@@ -4,7 +4,7 @@
  * on nothing else of the store: it knows nothing of the index, of its image or of the MVCC rules.
  *
  * <p>{@code StoreSchema} is the format (tables, meta rows, version, the one-format policy); a key row is a
- * {@code KeyEntry}, a value row a {@code ValueRow}, each with its {@code RowChecksum}; {@code SqliteHeader} and
+ * {@code KeyEntry}, a value row a {@code ValueRecord}, each with its {@code RowChecksum}; {@code SqliteHeader} and
  * {@code WalCheck} read the header and the write-ahead log before SQLite does; {@code StoreLock} holds the file.
  * {@link io.memstore.store.internal.sqlite.SqliteBackend} is the facade the MVCC store calls, over one file per
  * concern: {@code StoreOpener} (opening and the read-only checks, with {@code StoreMeta}), {@code RowScan} (the

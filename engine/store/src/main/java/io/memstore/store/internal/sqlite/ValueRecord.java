@@ -18,7 +18,7 @@ import java.util.zip.CRC32C;
  * column of its own because the driver's cost of reading or binding a row grows with its columns, not its bytes.
  * An instance checks rows with its own {@link CRC32C} and is used by one thread at a time.
  */
-public final class ValueRow {
+public final class ValueRecord {
     private final CRC32C crc = new CRC32C();
     private final byte[] scratch = new byte[32];
 

@@ -8,11 +8,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ValueRow}: a row gives its value back, and its checksum fails for every flipped bit of the row, and for the
+ * {@link ValueRecord}: a row gives its value back, and its checksum fails for every flipped bit of the row, and for the
  * row read as the change of another revision, key, created revision or version, so that a get, which reads the
  * value row alone, cannot return the value of another change than the one its index names.
  */
-class ValueRowTest {
+class ValueRecordTest {
     private static final byte[] KEY = "some/key".getBytes(StandardCharsets.ISO_8859_1);
     private static final byte[] VALUE = "a value".getBytes(StandardCharsets.ISO_8859_1);
     private static final long REV = Revision.pack(1234, 5);
@@ -20,19 +20,19 @@ class ValueRowTest {
 
     @Test
     void aRowIsTheChecksumAndTheValue() {
-        ValueRow v = new ValueRow();
+        ValueRecord v = new ValueRecord();
         byte[] row = v.encode(REV, KEY, CREATED, 42, VALUE);
         assertThat(row).hasSize(RowChecksum.BYTES + VALUE.length);
         assertThat(v.problem(REV, KEY, CREATED, 42, row)).isNull();
-        assertThat(ValueRow.value(row)).isEqualTo(VALUE);
+        assertThat(ValueRecord.value(row)).isEqualTo(VALUE);
         byte[] tombstone = v.encode(REV, KEY, 0, 0, new byte[0]);
         assertThat(v.problem(REV, KEY, 0, 0, tombstone)).isNull();
-        assertThat(ValueRow.value(tombstone)).isEmpty();
+        assertThat(ValueRecord.value(tombstone)).isEmpty();
     }
 
     @Test
     void everyFlippedBitFails() {
-        ValueRow v = new ValueRow();
+        ValueRecord v = new ValueRecord();
         byte[] row = v.encode(REV, KEY, CREATED, 42, VALUE);
         for (int bit = 0; bit < row.length * 8; bit++) {
             byte[] flipped = row.clone();
@@ -45,7 +45,7 @@ class ValueRowTest {
     /** The row read as another change: every bit of the revision, created revision and version, another key. */
     @Test
     void theRowOfAnotherChangeFails() {
-        ValueRow v = new ValueRow();
+        ValueRecord v = new ValueRecord();
         byte[] row = v.encode(REV, KEY, CREATED, 42, VALUE);
         for (int bit = 0; bit < 64; bit++) {
             assertThat(v.problem(REV ^ (1L << bit), KEY, CREATED, 42, row)).as("revision bit %d", bit).isNotNull();
@@ -65,7 +65,7 @@ class ValueRowTest {
 
     @Test
     void aTombstoneWithAValueIsReported() {
-        ValueRow v = new ValueRow();
+        ValueRecord v = new ValueRecord();
         byte[] row = v.encode(REV, KEY, 0, 0, VALUE);
         assertThat(v.problem(REV, KEY, 0, 0, row)).isEqualTo("is a tombstone with a value of 7 B");
     }
