@@ -31,16 +31,16 @@ import java.util.stream.Stream;
  * machine as the others do. The kinds:
  * <ul>
  *   <li>{@code get}: {@link MvccStore#get(byte[])}, as the benchmark calls it;</li>
- *   <li>{@code select}: the raw select of the same row by its revision on a connection of its own (the store's page
+ *   <li>{@code select}: the raw select of the same record by its revision on a connection of its own (the store's page
  *       cache size), as the benchmark's baseline;</li>
  *   <li>{@code lookup}: the index's answer alone ({@link RevisionIndex#get});</li>
  *   <li>{@code read}: the rest of a get, the index's answer given: a pooled read connection, the select, the
  *       checksum checked and the value copied ({@link ReaderPool#readValue}, on a pool of the store's default
  *       settings beside the store's own);</li>
- *   <li>{@code check}: the checksum check and the value's copy alone, on one row read once.</li>
+ *   <li>{@code check}: the checksum check and the value's copy alone, on one record read once.</li>
  * </ul>
  * Every kind visits the keys in the benchmarks' shuffled order, from where the slice before it of the same round
- * stopped. The store is built as the benchmarks build it (N rows ingested in DEFERRED mode, closed, reopened with
+ * stopped. The store is built as the benchmarks build it (N records ingested in DEFERRED mode, closed, reopened with
  * default options, its index kept as the store's index factory made it). The first {@link #WARM_UP_ROUNDS} rounds
  * are left out. The parts are public in the store's internal packages, not in its API.
  */
@@ -58,8 +58,8 @@ public final class GetParts {
     private final long current;
     private final KeyState[] states;
     private final PreparedStatement select;
-    private final ValueRecord valueRow = new ValueRecord();
-    private final byte[] oneRow;
+    private final ValueRecord valueRecord = new ValueRecord();
+    private final byte[] oneRecord;
     private long sink;
 
     private GetParts(byte[][] keys, int[] order, MvccStore store, RevisionIndex index, ReaderPool readers,
@@ -78,7 +78,7 @@ public final class GetParts {
         select.setLong(1, states[0].modRevision());
         try (ResultSet rs = select.executeQuery()) {
             rs.next();
-            oneRow = rs.getBytes(1);
+            oneRecord = rs.getBytes(1);
         }
     }
 
@@ -175,10 +175,10 @@ public final class GetParts {
             }
             default -> {
                 KeyState s = states[0];
-                if (valueRow.problem(s.modRevision(), keys[0], s.createRevision(), s.version(), oneRow) != null) {
-                    throw new IllegalStateException("the row of revision " + s.modRevision() + " fails its check");
+                if (valueRecord.problem(s.modRevision(), keys[0], s.createRevision(), s.version(), oneRecord) != null) {
+                    throw new IllegalStateException("the record of revision " + s.modRevision() + " fails its check");
                 }
-                sink += ValueRecord.value(oneRow).length;
+                sink += ValueRecord.value(oneRecord).length;
             }
         }
     }

@@ -10,18 +10,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Group commit for {@link Durability#DEFERRED} (etcd's batchTx): commits collect in a {@link PendingRows}
+ * Group commit for {@link Durability#DEFERRED} (etcd's batchTx): commits collect in a {@link PendingRecords}
  * buffer; a full buffer (batchLimit revisions or batchBytes) or one older than batchInterval is handed to a
  * background thread that writes it to SQLite in one transaction while the writer fills the next buffer. On
  * two or more cores that overlaps SQLite's work with the writer's index updates; the write-ahead log's
  * checkpoints run on a third thread ({@code WalCheckpointer}), beside the next batch's insert.
  *
- * <p>Buffers, and where a row is at each moment:
+ * <p>Buffers, and where a record is at each moment:
  * <pre>
  *   pending  --(swap, writer lock)-->  flushing  --(SQLite commit, flusher thread)-->  dropped
  * </pre>
  * At most one buffer is in flight. Readers call {@link #pending()} then {@link #flushing()}, in that order,
- * then SQLite: a row of a revision they may read was added before they read the current revision, so it is
+ * then SQLite: a record of a revision they may read was added before they read the current revision, so it is
  * in the pending buffer they see, in the buffer in flight then, or already committed.
  *
  * <p>The SQLite writer connection is used by one thread at a time: a background flush is started only under
@@ -35,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class DeferredWriter {
     /** Where batches go: one SQLite transaction per call, called by one thread at a time. */
     interface Sink {
-        void write(List<Change> rows, long lastMain);
+        void write(List<Change> records, long lastMain);
     }
 
     private final Sink sink;
@@ -44,8 +44,8 @@ final class DeferredWriter {
     private final StoreOptions options;
     private final ReentrantLock writerLock;
     private final ScheduledThreadPoolExecutor thread;
-    private volatile PendingRows pending;
-    private volatile PendingRows flushing;
+    private volatile PendingRecords pending;
+    private volatile PendingRecords flushing;
     private volatile StoreException lastFailure;
     /** The background flush, or null; guarded by the writer lock. */
     private Future<?> inFlight;
@@ -56,7 +56,7 @@ final class DeferredWriter {
         this.file = file;
         this.options = options;
         this.writerLock = writerLock;
-        this.pending = new PendingRows(options.batchLimit());
+        this.pending = new PendingRecords(options.batchLimit());
         this.thread = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "memstore-flush " + file.getFileName());
             t.setDaemon(true);
@@ -67,12 +67,12 @@ final class DeferredWriter {
     }
 
     /** The buffer receiving commits; readers look here first. */
-    PendingRows pending() {
+    PendingRecords pending() {
         return pending;
     }
 
     /** The buffer being written, or null; readers look here second. */
-    PendingRows flushing() {
+    PendingRecords flushing() {
         return flushing;
     }
 
@@ -86,19 +86,19 @@ final class DeferredWriter {
      * commit is refused rather than the buffer growing without bound.
      */
     void beforeCommit() {
-        PendingRows p = pending;
+        PendingRecords p = pending;
         if (p.revisions() >= 2L * options.batchLimit() || p.bytes() >= 2 * options.batchBytes()) {
             flushNow();
         }
     }
 
-    /** Buffers a commit's rows (writer lock held). */
-    void add(long main, List<Change> rows) {
-        PendingRows p = pending;
+    /** Buffers a commit's records (writer lock held). */
+    void add(long main, List<Change> records) {
+        PendingRecords p = pending;
         if (p.isEmpty()) {
             pendingSince = System.nanoTime();
         }
-        p.add(main, rows);
+        p.add(main, records);
     }
 
     /**
@@ -107,7 +107,7 @@ final class DeferredWriter {
      * slower than it). A failure is recorded, not thrown: the commit stands, buffered and visible.
      */
     void afterCommit() {
-        PendingRows p = pending;
+        PendingRecords p = pending;
         if (p.revisions() >= options.batchLimit() || p.bytes() >= options.batchBytes()) {
             try {
                 awaitFlight();
@@ -121,17 +121,17 @@ final class DeferredWriter {
     /** Writes everything buffered now, in this thread (writer lock held); throws when SQLite fails. */
     void flushNow() {
         awaitFlight();
-        PendingRows p = pending;
+        PendingRecords p = pending;
         if (!p.isEmpty()) {
-            sink.write(p.rows(), p.lastMain());
-            pending = new PendingRows(options.batchLimit());
+            sink.write(p.records(), p.lastMain());
+            pending = new PendingRecords(options.batchLimit());
             lastFailure = null;
         }
     }
 
     /** Revisions not yet in SQLite. */
     int bufferedRevisions() {
-        PendingRows f = flushing;
+        PendingRecords f = flushing;
         return pending.revisions() + (f == null ? 0 : f.revisions());
     }
 
@@ -150,21 +150,21 @@ final class DeferredWriter {
             return; // one flight at a time
         }
         inFlight = null;
-        PendingRows batch = flushing;
+        PendingRecords batch = flushing;
         if (batch == null) {
             if (pending.isEmpty()) {
                 return;
             }
             batch = pending;
             flushing = batch;
-            pending = new PendingRows(options.batchLimit());
+            pending = new PendingRecords(options.batchLimit());
             pendingSince = System.nanoTime();
         }
-        PendingRows rows = batch;
+        PendingRecords records = batch;
         inFlight = thread.submit(() -> {
             try {
-                sink.write(rows.rows(), rows.lastMain());
-                flushing = null; // after the SQLite commit: readers find the rows there from now on
+                sink.write(records.records(), records.lastMain());
+                flushing = null; // after the SQLite commit: readers find the records there from now on
                 lastFailure = null;
             } catch (StoreException e) {
                 lastFailure = e;
@@ -190,9 +190,9 @@ final class DeferredWriter {
             }
             inFlight = null;
         }
-        PendingRows failed = flushing;
+        PendingRecords failed = flushing;
         if (failed != null) {
-            sink.write(failed.rows(), failed.lastMain());
+            sink.write(failed.records(), failed.lastMain());
             flushing = null;
             lastFailure = null;
         }
@@ -204,7 +204,7 @@ final class DeferredWriter {
             return; // a writer is busy; it or the next tick will flush
         }
         try {
-            PendingRows p = pending;
+            PendingRecords p = pending;
             boolean due = !p.isEmpty() && System.nanoTime() - pendingSince >= options.batchInterval().toNanos() / 2;
             if (due || flushing != null) {
                 startFlush();

@@ -1,12 +1,12 @@
 package io.memstore.store;
 
 import io.memstore.store.internal.image.IndexImage;
-import io.memstore.store.internal.image.IndexImageRows;
+import io.memstore.store.internal.image.IndexImageTable;
 import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.index.BTreeLeaf;
-import io.memstore.store.internal.index.RestoreRows;
+import io.memstore.store.internal.index.RestoreRecords;
 import io.memstore.store.internal.sqlite.ImageCover;
-import io.memstore.store.internal.sqlite.RowScan;
+import io.memstore.store.internal.sqlite.RecordScan;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,24 +16,24 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Rebuilds a {@link RevisionIndex} from the rows of an existing file, which arrive in revision order (etcd's
- * restore): a put becomes {@link RevisionIndex#restore} (the first row seen of a key after compaction carries its
- * generation's creation and version), a tombstone {@link RevisionIndex#tombstone}. A row that breaks the format's
+ * Rebuilds a {@link RevisionIndex} from the records of an existing file, which arrive in revision order (etcd's
+ * restore): a put becomes {@link RevisionIndex#restore} (the first record seen of a key after compaction carries its
+ * generation's creation and version), a tombstone {@link RevisionIndex#tombstone}. A record that breaks the format's
  * rules stops the open with an error naming the revision.
  *
- * <p>An empty {@link BTreeIndex} is not given the rows one by one: they are collected in {@link RestoreRows},
+ * <p>An empty {@link BTreeIndex} is not given the records one by one: they are collected in {@link RestoreRecords},
  * grouped by key, and the index is built from them at the {@link #end} of the scan in one pass in key order
- * ({@link BTreeIndex#load}). The rows are checked as they arrive either way, against the key's state the buffer
+ * ({@link BTreeIndex#load}). The records are checked as they arrive either way, against the key's state the buffer
  * reports, so the same file gives the same error at the same revision. Any other index gets the calls in revision
  * order.
  */
-final class IndexLoader implements RowScan.RowSink {
+final class IndexLoader implements RecordScan.RecordSink {
     private final Path file;
     private final RevisionIndex index;
     private final int maxKeySize;
     private long lastRev = -1;
-    private long rows;
-    private RestoreRows buffer;
+    private long records;
+    private RestoreRecords buffer;
     /** The image the index was loaded from, or null. */
     private IndexImage.Header image;
 
@@ -41,7 +41,7 @@ final class IndexLoader implements RowScan.RowSink {
         this.file = file;
         this.index = index;
         this.maxKeySize = maxKeySize;
-        this.buffer = index instanceof BTreeIndex && index.keyCount() == 0 ? new RestoreRows() : null;
+        this.buffer = index instanceof BTreeIndex && index.keyCount() == 0 ? new RestoreRecords() : null;
     }
 
     @Override
@@ -49,19 +49,19 @@ final class IndexLoader implements RowScan.RowSink {
         if (rev <= lastRev) {
             throw inconsistent(rev, "revisions are not ascending (previous row " + Revision.toString(lastRev) + ")");
         }
-        String problem = rowProblem(rev, bytes.length - keyFrom, createRev, version, maxKeySize);
+        String problem = recordProblem(rev, bytes.length - keyFrom, createRev, version, maxKeySize);
         if (problem != null) {
             throw inconsistent(rev, problem);
         }
         lastRev = rev;
-        rows++;
+        records++;
         boolean tombstone = version == 0; // StoreSchema: a tombstone has version 0
         if (buffer != null) {
             int before = buffer.add(bytes, keyFrom, rev, tombstone, createRev, version);
-            if (tombstone && before != RestoreRows.LIVE) {
+            if (tombstone && before != RestoreRecords.LIVE) {
                 throw notLive(rev, Arrays.copyOfRange(bytes, keyFrom, bytes.length));
             }
-            if (!tombstone && before != RestoreRows.LIVE && version > BTreeIndex.MAX_VERSION) {
+            if (!tombstone && before != RestoreRecords.LIVE && version > BTreeIndex.MAX_VERSION) {
                 throw inconsistent(rev, "put with version " + version + " (at most " + BTreeIndex.MAX_VERSION + ")");
             }
             return;
@@ -81,18 +81,18 @@ final class IndexLoader implements RowScan.RowSink {
     }
 
     /**
-     * Loads the file's index image ({@link IndexImageRows#read}) into the index when it is an empty
-     * {@link BTreeIndex} that no row reached yet and the image is whole and current: the rows after the image's
+     * Loads the file's index image ({@link IndexImageTable#read}) into the index when it is an empty
+     * {@link BTreeIndex} that no record reached yet and the image is whole and current: the records after the image's
      * then go to the index one by one, in revision order, as to any non-empty index.
      */
     @Override
     public ImageCover loadImage(Connection ro, StoreMeta meta) throws SQLException {
-        if (buffer == null || rows != 0) {
+        if (buffer == null || records != 0) {
             return null;
         }
         BTreeIndex target = (BTreeIndex) index;
         List<BTreeLeaf> leaves = new ArrayList<>();
-        IndexImage.Header header = IndexImageRows.read(ro, meta, target, leaves);
+        IndexImage.Header header = IndexImageTable.read(ro, meta, target, leaves);
         if (header == null) {
             return null;
         }
@@ -100,59 +100,59 @@ final class IndexLoader implements RowScan.RowSink {
         image = header;
         buffer = null;
         lastRev = header.lastRev();
-        rows = header.rows();
-        return new ImageCover(header.lastRev(), header.rows());
+        records = header.records();
+        return new ImageCover(header.lastRev(), header.records());
     }
 
     @Override
     public void reset() {
         if (index instanceof BTreeIndex tree) {
             tree.replace(List.of(), 0);
-            buffer = new RestoreRows();
+            buffer = new RestoreRecords();
         }
         image = null;
         lastRev = -1;
-        rows = 0;
+        records = 0;
     }
 
-    /** The image the index was loaded from, or null when it was rebuilt from every row. */
+    /** The image the index was loaded from, or null when it was rebuilt from every record. */
     IndexImage.Header image() {
         return image;
     }
 
     @Override
-    public void begin(long expectedRows) {
+    public void begin(long expectedRecords) {
         if (buffer != null) {
-            buffer.expect(expectedRows);
+            buffer.expect(expectedRecords);
         }
     }
 
-    /** Builds the index from the collected rows, once every row was accepted; the buffer is then dropped. */
+    /** Builds the index from the collected records, once every record was accepted; the buffer is then dropped. */
     @Override
     public void end() {
         if (buffer != null) {
-            RestoreRows collected = buffer;
+            RestoreRecords collected = buffer;
             buffer = null;
             ((BTreeIndex) index).load(collected);
         }
     }
 
-    long rows() {
-        return rows;
+    long records() {
+        return records;
     }
 
     /**
-     * What makes a key row impossible on its own, whatever the rows before it, or null: a main revision out of
+     * What makes a key record impossible on its own, whatever the records before it, or null: a main revision out of
      * range, a key of 0 B or above {@code maxKeySize}, a tombstone (version 0) that names a created revision, a
-     * put whose created revision or version cannot be. The open refuses such a row; {@link MvccStore#verify}
+     * put whose created revision or version cannot be. The open refuses such a record; {@link MvccStore#verify}
      * lists it.
      */
-    static String rowProblem(long rev, byte[] key, long createRev, long version, int maxKeySize) {
-        return rowProblem(rev, key.length, createRev, version, maxKeySize);
+    static String recordProblem(long rev, byte[] key, long createRev, long version, int maxKeySize) {
+        return recordProblem(rev, key.length, createRev, version, maxKeySize);
     }
 
-    /** {@link #rowProblem(long, byte[], long, long, int)} of a key of {@code keyLength} bytes. */
-    static String rowProblem(long rev, int keyLength, long createRev, long version, int maxKeySize) {
+    /** {@link #recordProblem(long, byte[], long, long, int)} of a key of {@code keyLength} bytes. */
+    static String recordProblem(long rev, int keyLength, long createRev, long version, int maxKeySize) {
         if (Revision.main(rev) < 1 || Revision.main(rev) > Revision.MAX_MAIN) {
             return "main revision out of range 1.." + Revision.MAX_MAIN;
         }

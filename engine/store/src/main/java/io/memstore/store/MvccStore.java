@@ -1,17 +1,17 @@
 package io.memstore.store;
 
 import io.memstore.store.internal.image.IndexImage;
-import io.memstore.store.internal.image.IndexImageRows;
+import io.memstore.store.internal.image.IndexImageTable;
 import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.index.BTreeLeaf;
 import io.memstore.store.internal.sqlite.Change;
 import io.memstore.store.internal.sqlite.ReadConnection;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.SqliteBackend;
 import io.memstore.store.internal.sqlite.SqliteOptions;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import io.memstore.store.internal.sqlite.StoreSchema;
-import io.memstore.store.internal.sqlite.StoredRow;
+import io.memstore.store.internal.sqlite.StoredRecord;
 import io.memstore.store.internal.sqlite.ValueRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,15 +45,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * <h2>Concurrency</h2>
  * Any number of threads may read while one writes: one writer at a time holds the writer lock (a
  * {@link WriteTxn} holds it from {@link #write()} to commit/close), reads run on a pool of read-only SQLite
- * connections. A commit is visible to readers once {@code commit()} returns: its rows are in SQLite (or, in
+ * connections. A commit is visible to readers once {@code commit()} returns: its records are in SQLite (or, in
  * {@link Durability#DEFERRED} mode, in an in-memory buffer that readers consult first), then the index is
  * updated, then the current revision is published.
  *
  * <h2>Compaction, and crashes during it</h2>
  * {@code compact(C)} first records C as scheduled in the file, then compacts the index, which returns the
- * revisions still needed, then deletes every other row at or below C and records C as finished, in one SQLite
- * transaction. A crash before that transaction commits leaves every row in place; on the next open the
- * scheduled compaction is seen to be unfinished, the index is rebuilt from all rows and the compaction is
+ * revisions still needed, then deletes every other record at or below C and records C as finished, in one SQLite
+ * transaction. A crash before that transaction commits leaves every record in place; on the next open the
+ * scheduled compaction is seen to be unfinished, the index is rebuilt from all records and the compaction is
  * run again.
  *
  * <h2>Opening</h2>
@@ -61,21 +61,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * (symlinks, {@code ..}, hard links), fails at once with a {@link StoreException} naming the file (and, on
  * Linux, the pid of the process holding it); see {@code StoreLock}. An existing file is checked read-only
  * before anything writes to it: SQLite header, application_id, format version, the write-ahead log, tables,
- * meta rows, the row counts, and every key row and its checksum while the index is rebuilt from them in revision
- * order (a file of another format version is refused; {@link StoreSchema}). A foreign,
- * damaged or inconsistent file fails with {@link StoreFormatException} (a damaged row with
+ * meta records, the record counts, and every key record and its checksum while the index is rebuilt from them in
+ * revision order (a file of another format version is refused; {@link StoreSchema}). A foreign,
+ * damaged or inconsistent file fails with {@link StoreFormatException} (a damaged record with
  * {@link StoreCorruptionException}) naming the file and is left unchanged; {@link #verify(Path)} lists every
- * damaged row of a file.
+ * damaged record of a file.
  *
  * <p>{@link #checkpoint()} and {@link #close()} write the index into the file as well ({@link IndexImage}, for a
- * {@link BTreeIndex}), with the revision it covers; the next open loads that image and reads only the key rows
- * written after it, instead of every key row. An image that is missing, damaged, of another index capacity or made
- * stale by a later compaction is not loaded: the open rebuilds the index from every row, as without one.
+ * {@link BTreeIndex}), with the revision it covers; the next open loads that image and reads only the key records
+ * written after it, instead of every key record. An image that is missing, damaged, of another index capacity or made
+ * stale by a later compaction is not loaded: the open rebuilds the index from every record, as without one.
  *
  * <h2>Integrity</h2>
- * Every row carries a checksum of its contents ({@link RowChecksum}): a key row's is verified on open and on
- * every range read, a value row's whenever a read returns its value and by {@link #verify(Path)}. A get reads the
- * value row alone and checks it against the key, created revision and version the index holds for it, which its
+ * Every record carries a checksum of its contents ({@link RecordChecksum}): a key record's is verified on open and on
+ * every range read, a value record's whenever a read returns its value and by {@link #verify(Path)}. A get reads the
+ * value record alone and checks it against the key, created revision and version the index holds for it, which its
  * checksum covers. A mismatch throws {@link StoreCorruptionException} naming the file, key and revision, and no
  * damaged value is ever returned.
  */
@@ -86,14 +86,16 @@ public final class MvccStore implements AutoCloseable {
     private final RevisionIndex index;
     private final SqliteBackend backend;
     private final ReentrantLock writeLock = new ReentrantLock();
-    /** Encodes each change's rows as the writer makes it; guarded by the writer lock. */
+    /** Encodes each change's records as the writer makes it; guarded by the writer lock. */
     private final Change.Encoder encoder = new Change.Encoder();
     /** DEFERRED only, else null: the group commit buffers and their background flushes. */
     private final DeferredWriter deferred;
     private volatile long currentRevision;
     private volatile long compactedRevision;
     private volatile boolean closed;
-    /** The image of the index the open loaded ({@link IndexImage}), or null when it rebuilt the index from the rows. */
+    /**
+     * The image of the index the open loaded ({@link IndexImage}), or null when it rebuilt the index from the records.
+     */
     private final IndexImage.Header imageAtOpen;
     /** The revision and compaction of the index image in the file (-1: none known); guarded by the writer lock. */
     private long imageRevision = -1;
@@ -142,8 +144,8 @@ public final class MvccStore implements AutoCloseable {
      *
      * @throws StoreFormatException when the file is not a store this version can open, or is damaged (it is
      *                              left unchanged)
-     * @throws StoreException       when the file cannot be opened, or is open already in this JVM or in another
-     *                              process
+     *                              @throws StoreException       when the file cannot be opened, or is open already in
+     *                              this JVM or in another process
      */
     public static MvccStore open(Path file, StoreOptions options) {
         Objects.requireNonNull(file, "file must not be null");
@@ -152,11 +154,11 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * Checks a whole store file without changing it: every row against its checksum and against the rules the
-     * open applies to a row on its own, the meta rows against the rows, the write-ahead log, the index image (which
-     * an open that finds it damaged ignores), and SQLite's own {@code integrity_check}. Returns every damaged row and
-     * every other problem found rather than stopping at the first. The file must not be open in a store (this JVM or
-     * another process): it is locked while it is read, as {@link #open} locks it.
+     * Checks a whole store file without changing it: every record against its checksum and against the rules the
+     * open applies to a record on its own, the meta records against the records, the write-ahead log, the index image
+     * (which an open that finds it damaged ignores), and SQLite's own {@code integrity_check}. Returns every damaged
+     * record and every other problem found rather than stopping at the first. The file must not be open in a store
+     * (this JVM or another process): it is locked while it is read, as {@link #open} locks it.
      *
      * @throws StoreException when the file does not exist or is open in a store
      */
@@ -209,11 +211,11 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * Compacts at main revision {@code rev}: afterwards reads below {@code rev} fail and the rows only they
+     * Compacts at main revision {@code rev}: afterwards reads below {@code rev} fail and the records only they
      * needed are deleted from the file. See the class comment for what a crash during compaction does.
      *
-     * <p>If deleting the rows fails (a StoreException), the compaction still holds for reads and the index;
-     * the rows are deleted by the next compaction or, since the file records it as unfinished, on the next open.
+     * <p>If deleting the records fails (a StoreException), the compaction still holds for reads and the index;
+     * the records are deleted by the next compaction or, since the file records it as unfinished, on the next open.
      *
      * @throws CompactedRevisionException when {@code rev} is not above the compacted revision
      * @throws FutureRevisionException    when {@code rev} is above the current revision
@@ -241,7 +243,7 @@ public final class MvccStore implements AutoCloseable {
         }
     }
 
-    /** Index compaction, then the row deletions; compactedRevision is published first, for racing readers. */
+    /** Index compaction, then the record deletions; compactedRevision is published first, for racing readers. */
     private void finishCompaction(long rev) {
         compactedRevision = rev;
         long[] kept = index.compact(rev);
@@ -296,10 +298,10 @@ public final class MvccStore implements AutoCloseable {
 
     /**
      * Writes the image of the index into the file ({@link IndexImage}), so that the next open loads it and reads
-     * only the key rows written after it, when the index is a {@link BTreeIndex} that changed since the image in
+     * only the key records written after it, when the index is a {@link BTreeIndex} that changed since the image in
      * the file. The caller holds the writer lock, every commit is in the file and the index is settled. A failure
      * (a full disk) changes nothing: the image only saves the next open time, which loads the image there before,
-     * or scans every row, and is as correct either way.
+     * or scans every record, and is as correct either way.
      */
     private void writeImage() {
         if (!(index instanceof BTreeIndex tree)
@@ -314,10 +316,10 @@ public final class MvccStore implements AutoCloseable {
         long compacted = compactedRevision;
         try {
             backend.inTransaction("writing the index image of revision " + revision,
-                    w -> IndexImageRows.write(w, tree, leaves, revision, compacted));
+                    w -> IndexImageTable.write(w, tree, leaves, revision, compacted));
             imageRevision = currentRevision;
             imageCompacted = compactedRevision;
-            backend.releaseWriterCache(); // the pages the image went through, as a flush releases the rows' ones
+            backend.releaseWriterCache(); // the pages the image went through, as a flush releases the records' ones
         } catch (StoreException e) {
             // the file keeps its earlier image, if any, which the next open loads or finds stale
         }
@@ -364,9 +366,9 @@ public final class MvccStore implements AutoCloseable {
     }
 
     /**
-     * The one key of a single-key range, read as a range reads it but for the row: the index answers with the
-     * change's revision, created revision and version, so only the change's value row is read, by revision, and
-     * checked against them ({@link ValueRecord}); the key row holds nothing the index does not.
+     * The one key of a single-key range, read as a range reads it but for the record: the index answers with the
+     * change's revision, created revision and version, so only the change's value record is read, by revision, and
+     * checked against them ({@link ValueRecord}); the key record holds nothing the index does not.
      */
     private KeyValue get(byte[] key, RangeOptions options) {
         checkRangeKeys(key, null);
@@ -384,13 +386,13 @@ public final class MvccStore implements AutoCloseable {
         return kv;
     }
 
-    /** The change {@code state} of {@code key}: from the deferred buffer first, then its value row in SQLite. */
+    /** The change {@code state} of {@code key}: from the deferred buffer first, then its value record in SQLite. */
     private KeyValue read(byte[] key, KeyState state, long atRev) {
         long modRev = state.modRevision();
         if (deferred != null) {
             // after currentRevision, and in this order: see DeferredWriter
-            StoredRow r = deferred.pending().get(modRev);
-            PendingRows f = r == null ? deferred.flushing() : null;
+            StoredRecord r = deferred.pending().get(modRev);
+            PendingRecords f = r == null ? deferred.flushing() : null;
             if (f != null) {
                 r = f.get(modRev);
             }
@@ -407,23 +409,23 @@ public final class MvccStore implements AutoCloseable {
                 state.version());
     }
 
-    /** The rows of the index's answer: from the deferred buffer first, then from SQLite. */
+    /** The records of the index's answer: from the deferred buffer first, then from SQLite. */
     private List<KeyValue> fetch(List<byte[]> keys, long[] revs, long atRev) {
         int n = revs.length;
-        StoredRow[] rows = new StoredRow[n];
+        StoredRecord[] records = new StoredRecord[n];
         boolean[] buffered = new boolean[n];
         int missing = n;
         if (deferred != null) {
             // after currentRevision, and in this order: see DeferredWriter
-            PendingRows p = deferred.pending();
-            PendingRows f = deferred.flushing();
+            PendingRecords p = deferred.pending();
+            PendingRecords f = deferred.flushing();
             for (int i = 0; i < n; i++) {
-                StoredRow r = p.get(revs[i]);
+                StoredRecord r = p.get(revs[i]);
                 if (r == null && f != null) {
                     r = f.get(revs[i]);
                 }
                 if (r != null) {
-                    rows[i] = r;
+                    records[i] = r;
                     buffered[i] = true;
                     missing--;
                 }
@@ -433,21 +435,21 @@ public final class MvccStore implements AutoCloseable {
             long[] ask = new long[missing];
             int j = 0;
             for (int i = 0; i < n; i++) {
-                if (rows[i] == null) {
+                if (records[i] == null) {
                     ask[j++] = revs[i];
                 }
             }
-            StoredRow[] got = backend.read(ask);
+            StoredRecord[] got = backend.read(ask);
             j = 0;
             for (int i = 0; i < n; i++) {
-                if (rows[i] == null) {
-                    rows[i] = got[j++];
+                if (records[i] == null) {
+                    records[i] = got[j++];
                 }
             }
         }
         List<KeyValue> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            StoredRow r = rows[i];
+            StoredRecord r = records[i];
             if (r == null) {
                 checkNotCompacted(atRev); // deleted by a compaction that raced with this read
                 throw new StoreException("store " + file + " is inconsistent: the index holds revision "
@@ -557,15 +559,15 @@ public final class MvccStore implements AutoCloseable {
     // ---- for WriteTxn (writer lock held) ----
 
     /** Makes a transaction's changes durable (or buffered), then visible: index first, revision last. */
-    void commitLocked(long main, List<Change> rows) {
+    void commitLocked(long main, List<Change> records) {
         checkOpen();
         if (deferred == null) {
-            backend.write(rows, main);
+            backend.write(records, main);
         } else {
             deferred.beforeCommit();
-            deferred.add(main, rows);
+            deferred.add(main, records);
         }
-        for (Change r : rows) {
+        for (Change r : records) {
             if (r.tombstone()) {
                 index.tombstone(r.key(), r.rev());
             } else {
@@ -582,7 +584,7 @@ public final class MvccStore implements AutoCloseable {
         writeLock.unlock();
     }
 
-    /** The image of the index this store was opened from, or null when the open scanned every key row; for tests. */
+    /** The image of the index this store was opened from, or null when the open scanned every key record; for tests. */
     IndexImage.Header imageAtOpen() {
         return imageAtOpen;
     }
@@ -621,7 +623,7 @@ public final class MvccStore implements AutoCloseable {
         return encoder;
     }
 
-    /** Checks a value to put; the transaction's {@link Change.Encoder} copies it into its value row. */
+    /** Checks a value to put; the transaction's {@link Change.Encoder} copies it into its value record. */
     void checkValue(byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("value must not be null (an empty value is allowed)");

@@ -24,7 +24,7 @@ public interface RevisionIndex {
     void put(byte[] key, long rev);
 
     /**
-     * Records the newest stored row of a key while the store is being rebuilt from its file: a put at
+     * Records the newest stored record of a key while the store is being rebuilt from its file: a put at
      * {@code rev} whose generation was created at {@code createRev} and which is the {@code version}-th put of
      * that generation (earlier ones may have been compacted away). When the key is live already, this is a
      * plain {@link #put}.
@@ -45,7 +45,7 @@ public interface RevisionIndex {
      * {@link #get}, called by the writer just before it writes {@code key}: the same answer, and an index may
      * remember where the key is, so that the {@link #put}, {@link #tombstone} or {@link #restore} of the same
      * array that follows, with no other write in between, does not search for it again. A store put needs the
-     * key's state (for the row's created revision and version) before its row is written and the index is
+     * key's state (for the record's created revision and version) before its record is written and the index is
      * changed, so the two steps cannot be one call. Only for the writer: it may take the write lock.
      */
     default KeyState getForUpdate(byte[] key, long atRev) {
@@ -72,8 +72,8 @@ public interface RevisionIndex {
     /**
      * Compacts at main revision {@code atRev}: per key, keeps the newest revision at or below atRev of the
      * generation alive at atRev and everything after it; drops generations that ended at or before atRev and
-     * keys left with nothing. Returns, ascending, the packed revisions at or below atRev that stay (the rows the
-     * value store must keep); every other row at or below atRev may be deleted. The dropped memory is released.
+     * keys left with nothing. Returns, ascending, the packed revisions at or below atRev that stay (the records the
+     * value store must keep); every other record at or below atRev may be deleted. The dropped memory is released.
      */
     long[] compact(long atRev);
 

@@ -93,7 +93,7 @@ public final class StoreOptions {
                 readConnections, sqliteCacheKiB, indexFactory);
     }
 
-    /** DEFERRED: flush at the latest when the buffered rows take about this many bytes of heap. */
+    /** DEFERRED: flush at the latest when the buffered records take about this many bytes of heap. */
     public StoreOptions batchBytes(long bytes) {
         check("batchBytes", bytes, 1L << 10, 4L << 30, "B");
         return new StoreOptions(durability, batchLimit, batchInterval, bytes, maxKeySize, maxValueSize,

@@ -7,14 +7,14 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * What {@link MvccStore#verify} checks beyond the SQLite side's own checks: a row against the rules the open applies
- * to it ({@link IndexLoader#rowProblem}, keys up to the largest {@link StoreOptions#maxKeySize} any store accepts),
+ * What {@link MvccStore#verify} checks beyond the SQLite side's own checks: a record against the rules the open applies
+ * to it ({@link IndexLoader#recordProblem}, keys up to the largest {@link StoreOptions#maxKeySize} any store accepts),
  * and the index image ({@link IndexImageCheck}).
  */
 final class VerifyRules implements VerifyChecks {
     @Override
     public String problem(long rev, byte[] key, long createRev, long version) {
-        return IndexLoader.rowProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
+        return IndexLoader.recordProblem(rev, key, createRev, version, StoreOptions.MAX_KEY_SIZE_LIMIT);
     }
 
     @Override

@@ -20,8 +20,8 @@
  *       revision, compaction's rules, open, close, verify), {@link io.memstore.store.WriteTxn},
  *       {@link io.memstore.store.RangeOptions} and {@link io.memstore.store.RangeResult},
  *       {@link io.memstore.store.StoreOptions}; and, package-private, {@code DeferredWriter} and
- *       {@code PendingRows} (the group commit of {@code DEFERRED}), {@code IndexLoader} (which rebuilds the index
- *       from the scanned rows, or loads its image, and checks the rows against etcd's rules) and
+ *       {@code PendingRecords} (the group commit of {@code DEFERRED}), {@code IndexLoader} (which rebuilds the index
+ *       from the scanned records, or loads its image, and checks the records against etcd's rules) and
  *       {@code VerifyRules} (those rules and the image's check, for verify). It decides what is written and what
  *       is indexed, and in which order.</li>
  * </ul>
@@ -49,7 +49,7 @@
  *   <li>{@link io.memstore.store.internal.sqlite}: the file format and everything the store does with SQLite;
  *       it knows nothing of the index, its image or the MVCC rules.</li>
  *   <li>{@link io.memstore.store.internal.image}: the index image, the B-tree's leaves kept in the file so that an
- *       open loads them instead of rebuilding the index from every row: it ties the other two together.</li>
+ *       open loads them instead of rebuilding the index from every record: it ties the other two together.</li>
  * </ul>
  */
 package io.memstore.store;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * followed by an open and a read of every revision: no flip may make the store return a wrong value without an
  * exception. Each flip is one of
  * <ul>
- *   <li><b>refused</b>: the open or a read threw a {@link StoreException} (a damaged row, a corrupt page, an
+ *   <li><b>refused</b>: the open or a read threw a {@link StoreException} (a damaged record, a corrupt page, an
  *       inconsistent file, a damaged log);</li>
  *   <li><b>read correctly</b>: every revision read exactly as written (the flip hit free space or bytes SQLite
  *       does not use);</li>
@@ -31,11 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  * </ul>
  * The database file is flipped anywhere, and then again only inside the pages of each table of the format
  * (kv_key, which the open reads, and kv_value, which only reads of values and {@link MvccStore#verify} read;
- * SQLite's dbstat table says which pages are whose), so that both kinds of row are hit many times whatever their
+ * SQLite's dbstat table says which pages are whose), so that both kinds of record are hit many times whatever their
  * share of the file. 300 flips of each in the build (small store, reopened per flip), half as many in each table:
- * enough that a store which stopped checking its rows' checksums returns wrong values in dozens of them, while
- * every flip that reads correctly is read back at every revision ({@link #readsAsWritten}); {@code -Dmemstore.bitflip.flips=N} for a longer run,
- * {@code -Dmemstore.bitflip.seed=S} for other offsets.
+ * enough that a store which stopped checking its records' checksums returns wrong values in dozens of them, while
+ * every flip that reads correctly is read back at every revision ({@link #readsAsWritten}); {@code
+ * -Dmemstore.bitflip.flips=N} for a longer run, {@code -Dmemstore.bitflip.seed=S} for other offsets.
  */
 class BitFlipTest {
     private static final int FLIPS = Integer.getInteger("memstore.bitflip.flips", 300);
@@ -143,8 +143,8 @@ class BitFlipTest {
     /**
      * Null when the store answers every revision up to {@code current} as {@link #history} has it, else the first
      * difference. A range read at revision r answers from the index (the keys live at r, with the revision of each
-     * one's last change) and from the row of each of those revisions, read and decoded the same way whatever r is.
-     * So the index is compared at every revision, and every row once, by a range read of its key at its own
+     * one's last change) and from the record of each of those revisions, read and decoded the same way whatever r is.
+     * So the index is compared at every revision, and every record once, by a range read of its key at its own
      * revision; with a range read of every key at the last revision, that is what range reads of every key at every
      * revision would return, from a tenth of the reads.
      */

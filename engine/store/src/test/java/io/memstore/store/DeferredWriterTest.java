@@ -40,7 +40,7 @@ class DeferredWriterTest {
         final List<String> threads = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void write(List<Change> rows, long lastMain) {
+        public void write(List<Change> records, long lastMain) {
             int now = active.incrementAndGet();
             mostActive = Math.max(mostActive, now);
             try {
@@ -53,7 +53,7 @@ class DeferredWriterTest {
                 if (toFailWithError.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                     throw new OutOfMemoryError("planted");
                 }
-                for (Change r : rows) {
+                for (Change r : records) {
                     written.add(r.rev());
                 }
                 batches.add(lastMain);
@@ -92,17 +92,17 @@ class DeferredWriterTest {
         }
     }
 
-    private static Change row(long main) {
+    private static Change record(long main) {
         long rev = Revision.pack(main, 0);
         return new Change.Encoder().put(rev, new byte[] {(byte) main}, new byte[] {1}, rev, 1);
     }
 
-    /** A commit of one row, as MvccStore makes it. */
+    /** A commit of one record, as MvccStore makes it. */
     private void commit(long main) {
         lock.lock();
         try {
             writer.beforeCommit();
-            writer.add(main, List.of(row(main)));
+            writer.add(main, List.of(record(main)));
             writer.afterCommit();
         } finally {
             lock.unlock();
@@ -115,7 +115,7 @@ class DeferredWriterTest {
         }
     }
 
-    private static long last(PendingRows p) {
+    private static long last(PendingRecords p) {
         return p == null ? -1 : p.lastMain();
     }
 
@@ -123,8 +123,8 @@ class DeferredWriterTest {
     private void assertReadable(long to) {
         for (long main = 1; main <= to; main++) {
             long rev = Revision.pack(main, 0);
-            PendingRows p = writer.pending();
-            PendingRows f = writer.flushing();
+            PendingRecords p = writer.pending();
+            PendingRecords f = writer.flushing();
             boolean found = p.get(rev) != null || (f != null && f.get(rev) != null) || sink.written.contains(rev);
             assertThat(found).as("revision %d readable", main).isTrue();
         }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kills during the index image's write: an {@link ImageCrashChild} writes rounds of commits, each followed by a
  * checkpoint that writes the image, and is killed with SIGKILL at a random moment. What it left must open into the
- * store a scan of every row builds (the same file with its image deleted): the same revisions and the same index,
- * whether the open loaded an image (the last whole one, and the rows after it) or found none; and every round of
+ * store a scan of every record builds (the same file with its image deleted): the same revisions and the same index,
+ * whether the open loaded an image (the last whole one, and the records after it) or found none; and every round of
  * commits that returned is there. The trials are one chain on one file: each child opens what the last one left.
  * {@code -Dmemstore.imagecrash.trials=N} runs N trials (default 8).
  */

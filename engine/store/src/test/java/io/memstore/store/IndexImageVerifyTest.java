@@ -4,7 +4,7 @@ import static io.memstore.store.StoreTestSupport.FAST;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.memstore.store.internal.image.IndexImage;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link MvccStore#verify} on a file whose index image is damaged: an open ignores such an image without a word (it
- * rebuilds the index from the rows), so verify must name it. A bit is flipped inside an image part's bytes in the
+ * rebuilds the index from the records), so verify must name it. A bit is flipped inside an image part's bytes in the
  * file itself (found by its contents, so the flip lands in the part and not in SQLite's page structure, which
  * SQLite's own integrity check would report), and verify reports {@code index_image} and what is wrong, while the
- * rows are all intact; an image merely older than the rows is no finding.
+ * records are all intact; an image merely older than the records is no finding.
  */
 class IndexImageVerifyTest {
     @TempDir
@@ -66,7 +66,7 @@ class IndexImageVerifyTest {
     void aFlippedBitInALeafPartIsReportedWithTheTableAndThePart() throws IOException {
         flipInside(2, 700);
         VerifyReport report = MvccStore.verify(file);
-        assertThat(report.damagedRows()).as(report.toString()).isEmpty();
+        assertThat(report.damagedRecords()).as(report.toString()).isEmpty();
         assertThat(report.problems()).as(report.toString()).hasSize(1);
         assertThat(report.problems().get(0)).startsWith("index_image: the index image of revision 300: part 2 of ")
                 .contains("fails its checksum").contains("rebuilds the index from the rows").hasSizeLessThanOrEqualTo(160);
@@ -80,10 +80,10 @@ class IndexImageVerifyTest {
     void aFlippedBitInTheHeaderIsReported() throws IOException {
         flipInside(0, 20);
         VerifyReport report = MvccStore.verify(file);
-        assertThat(report.damagedRows()).as(report.toString()).isEmpty();
+        assertThat(report.damagedRecords()).as(report.toString()).isEmpty();
         assertThat(report.problems()).as(report.toString()).hasSize(1);
         assertThat(report.problems().get(0)).startsWith("index_image: the index image's header (part 0, "
-                + (RowChecksum.BYTES + 8 * IndexImage.IMAGE_FIELDS) + " B) fails its checksum");
+                + (RecordChecksum.BYTES + 8 * IndexImage.IMAGE_FIELDS) + " B) fails its checksum");
     }
 
     @Test
@@ -111,11 +111,11 @@ class IndexImageVerifyTest {
         long[] f = h.fields();
         f[f.length - 2] += 64; // the suffixes' total
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(part0).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        b.position(RowChecksum.BYTES);
+        b.position(RecordChecksum.BYTES);
         for (long v : f) {
             b.putLong(v);
         }
-        RowChecksum.store(part0, IndexImage.checksum(crc, 0, h.revision(), part0, part0.length));
+        RecordChecksum.store(part0, IndexImage.checksum(crc, 0, h.revision(), part0, part0.length));
         assertThat(IndexImage.header(part0, crc)).as("a header whose checksum passes").isNotNull();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
              java.sql.PreparedStatement p = c.prepareStatement("UPDATE index_image SET data = ? WHERE part = 0")) {
@@ -123,7 +123,7 @@ class IndexImageVerifyTest {
             assertThat(p.executeUpdate()).isOne();
         }
         VerifyReport report = MvccStore.verify(file);
-        assertThat(report.damagedRows()).as(report.toString()).isEmpty();
+        assertThat(report.damagedRecords()).as(report.toString()).isEmpty();
         assertThat(report.problems()).as(report.toString()).singleElement().asString()
                 .startsWith("index_image: the index image of revision 300: header totals (" + f[f.length - 2]
                         + " B of suffixes, ").hasSizeLessThanOrEqualTo(160);
@@ -135,7 +135,7 @@ class IndexImageVerifyTest {
 
     /** A checkpoint's image, then writes that a crash leaves in the file: the image is older, not damaged. */
     @Test
-    void anImageOlderThanTheRowsIsNoFinding() {
+    void anImageOlderThanTheRecordsIsNoFinding() {
         Path older = dir.resolve("older.db");
         Path crashed;
         try (MvccStore store = MvccStore.open(older, FAST)) {

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memstore.store.internal.sqlite.KeyEntry;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreSchema;
 import io.memstore.store.internal.sqlite.ValueRecord;
@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Wrong data is never returned silently: a row whose contents no longer match its checksum is refused on every
- * read (a value row, a key row) and on open (a key row, which the open reads; values it does not read), naming
- * the file, the key and the revision; {@link MvccStore#verify} lists every damaged row
+ * Wrong data is never returned silently: a record whose contents no longer match its checksum is refused on every
+ * read (a value record, a key record) and on open (a key record, which the open reads; values it does not read), naming
+ * the file, the key and the revision; {@link MvccStore#verify} lists every damaged record
  * and every other problem; a write-ahead log damaged before its last commit is refused rather than dropped.
  */
 class IntegrityTest {
@@ -40,8 +40,8 @@ class IntegrityTest {
                 store.put(b(String.format("k%02d", i)), b(String.format("v%02d", i)));
             }
         }
-        // without the index image the close wrote, so that the open reads every key row, as the tests of the
-        // open's checks need (an open from an image reads only the key rows after it: IndexImageReopenTest)
+        // without the index image the close wrote, so that the open reads every key record, as the tests of the
+        // open's checks need (an open from an image reads only the key records after it: IndexImageReopenTest)
         sql(file, "DELETE FROM index_image");
         return file;
     }
@@ -51,7 +51,7 @@ class IntegrityTest {
     }
 
     @Test
-    void aDamagedKeyRowIsRefusedOnOpenNamingFileKeyAndRevision() {
+    void aDamagedKeyRecordIsRefusedOnOpenNamingFileKeyAndRevision() {
         Path file = store("key.db");
         sql(file, "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3939") + " WHERE rev = " + rev(8)); // "k99", not "k07"
         String hash = sha256(file);
@@ -63,12 +63,12 @@ class IntegrityTest {
     }
 
     /**
-     * An open from the index image reads only the key rows after it: a damaged key row the image covers is found
-     * where it is read (a range, verify), and a get, which reads the value row alone, still returns only a value
-     * whose row checks against the index.
+     * An open from the index image reads only the key records after it: a damaged key record the image covers is found
+     * where it is read (a range, verify), and a get, which reads the value record alone, still returns only a value
+     * whose record checks against the index.
      */
     @Test
-    void aDamagedKeyRowUnderTheImageIsFoundWhereItIsRead() {
+    void aDamagedKeyRecordUnderTheImageIsFoundWhereItIsRead() {
         Path file = dir.resolve("image.db");
         try (MvccStore store = MvccStore.open(file, FAST)) {
             for (int i = 0; i < 20; i++) {
@@ -82,7 +82,7 @@ class IntegrityTest {
             assertThatThrownBy(() -> store.range(b("k"), new byte[0])).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining("revision 8.0").hasMessageContaining("fails its checksum");
         }
-        assertThat(MvccStore.verify(file).damagedRows()).extracting(VerifyReport.DamagedRow::revision)
+        assertThat(MvccStore.verify(file).damagedRecords()).extracting(VerifyReport.DamagedRecord::revision)
                 .containsExactly(rev(8));
     }
 
@@ -91,7 +91,7 @@ class IntegrityTest {
         Path file = store("value.db");
         sql(file, "UPDATE kv_value SET value = " + valueSpliced("7630") + " WHERE rev = " + rev(8)); // "v0", not "v07"
         VerifyReport report = MvccStore.verify(file);
-        assertThat(report.damagedRows()).singleElement().satisfies(r -> {
+        assertThat(report.damagedRecords()).singleElement().satisfies(r -> {
             assertThat(r.revision()).isEqualTo(rev(8));
             assertThat(s(r.key())).isEqualTo("k07");
             assertThat(r.problem()).contains("value that fails its checksum");
@@ -106,12 +106,12 @@ class IntegrityTest {
     }
 
     @Test
-    void aMissingValueRowIsDamageNotAMissingKey() {
+    void aMissingValueRecordIsDamageNotAMissingKey() {
         Path file = store("novalue.db");
         sql(file, "DELETE FROM kv_value WHERE rev = " + rev(8));
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)
                 .hasMessageContaining("kv_value holds 19 rows where 20 were written");
-        assertThat(MvccStore.verify(file).damagedRows()).singleElement()
+        assertThat(MvccStore.verify(file).damagedRecords()).singleElement()
                 .satisfies(r -> assertThat(r.problem()).contains("has no value row"));
         Path second = store("novalue2.db");
         try (MvccStore store = MvccStore.open(second, FAST)) {
@@ -122,20 +122,20 @@ class IntegrityTest {
     }
 
     @Test
-    void aValueRowMovedToAnotherRevisionIsFound() {
+    void aValueRecordMovedToAnotherRevisionIsFound() {
         Path file = store("moved.db");
         sql(file, "UPDATE kv_value SET rev = " + rev(30) + " WHERE rev = " + rev(8));
         VerifyReport report = MvccStore.verify(file);
-        assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision).containsExactly(rev(8));
+        assertThat(report.damagedRecords()).extracting(VerifyReport.DamagedRecord::revision).containsExactly(rev(8));
         assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("1 kv_value rows have no kv_key row"));
     }
 
     @Test
-    void everyReadChecksTheRowItReturns() {
+    void everyReadChecksTheRecordItReturns() {
         Path file = store("read.db");
         try (MvccStore store = MvccStore.open(file, FAST)) {
             assertThat(s(store.get(b("k03")).value())).isEqualTo("v03");
-            // damage behind the store's back, as a disk would: the next read of that row must not return it
+            // damage behind the store's back, as a disk would: the next read of that record must not return it
             sqlBehind(store, file, "UPDATE kv_value SET value = " + valueSpliced("7878") + " WHERE rev = " + rev(4));
             assertThatThrownBy(() -> store.get(b("k03"))).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("key \"k03\"")
@@ -143,7 +143,7 @@ class IntegrityTest {
             assertThatThrownBy(() -> store.range(b("k"), new byte[0])).isInstanceOf(StoreCorruptionException.class)
                     .hasMessageContaining("key \"k03\"");
             assertThatThrownBy(() -> store.get(b("k03"), 10)).isInstanceOf(StoreCorruptionException.class);
-            // the other rows still read, and writes go on
+            // the other records still read, and writes go on
             assertThat(s(store.get(b("k04")).value())).isEqualTo("v04");
             assertThat(store.put(b("k03"), b("new"))).isEqualTo(21);
             assertThat(s(store.get(b("k03")).value())).isEqualTo("new");
@@ -151,12 +151,12 @@ class IntegrityTest {
     }
 
     /**
-     * A get reads the value row of the revision the index holds, and nothing else: the key row may go behind the
-     * store's back and the get still answers, with the fields the index holds; a value row copied from another
+     * A get reads the value record of the revision the index holds, and nothing else: the key record may go behind the
+     * store's back and the get still answers, with the fields the index holds; a value record copied from another
      * change, checksum and all, is refused, since that checksum covers its own change's key and fields.
      */
     @Test
-    void aGetReadsTheValueRowAloneAndChecksItAgainstTheIndex() {
+    void aGetReadsTheValueRecordAloneAndChecksItAgainstTheIndex() {
         Path file = store("one-row.db");
         try (MvccStore store = MvccStore.open(file, FAST)) {
             store.put(b("k03"), b("second"));
@@ -187,13 +187,16 @@ class IntegrityTest {
                 + ") AS BLOB)";
     }
 
-    /** SQL for a kv_value row ({@link ValueRecord}) whose value is replaced by the bytes of {@code hex}, its checksum kept. */
+    /**
+     * SQL for a kv_value record ({@link ValueRecord}) whose value is replaced by the bytes of {@code hex}, its checksum
+     * kept.
+     */
     private static String valueSpliced(String hex) {
-        return "CAST(substr(value, 1, " + RowChecksum.BYTES + ") || x'" + hex + "' AS BLOB)";
+        return "CAST(substr(value, 1, " + RecordChecksum.BYTES + ") || x'" + hex + "' AS BLOB)";
     }
 
     @Test
-    void aRowOfOtherFieldsOrChecksumChangedIsRefused() {
+    void aRecordOfOtherFieldsOrChecksumChangedIsRefused() {
         // the entry of k04's first put at revision 5: checksum (4 B), version 1, distance to create_rev 0, "k04"
         String[] damage = {
             "UPDATE kv_key SET entry = " + spliced(-3, 3, "6b3938") + " WHERE rev = " + rev(5), // another key
@@ -212,21 +215,21 @@ class IntegrityTest {
     }
 
     @Test
-    void verifyReportsEveryDamagedRowAndMissingRows() {
+    void verifyReportsEveryDamagedRecordAndMissingRecords() {
         Path file = store("verify.db");
         VerifyReport clean = MvccStore.verify(file);
         assertThat(clean.ok()).as(clean.toString()).isTrue();
-        assertThat(clean.rowsChecked()).isEqualTo(20);
+        assertThat(clean.recordsChecked()).isEqualTo(20);
         sql(file, "UPDATE kv_value SET value = " + valueSpliced("00") + " WHERE rev IN (" + rev(3) + ", " + rev(11) + ", "
                 + rev(17) + ")",
                 "DELETE FROM kv_key WHERE rev = " + rev(6), "DELETE FROM kv_value WHERE rev = " + rev(6));
         String hash = sha256(file);
         VerifyReport report = MvccStore.verify(file);
         assertThat(report.ok()).isFalse();
-        assertThat(report.rowsChecked()).isEqualTo(19);
-        assertThat(report.damagedRows()).extracting(VerifyReport.DamagedRow::revision)
+        assertThat(report.recordsChecked()).isEqualTo(19);
+        assertThat(report.damagedRecords()).extracting(VerifyReport.DamagedRecord::revision)
                 .containsExactly(rev(3), rev(11), rev(17));
-        assertThat(report.damagedRows()).extracting(r -> s(r.key())).containsExactly("k02", "k10", "k16");
+        assertThat(report.damagedRecords()).extracting(r -> s(r.key())).containsExactly("k02", "k10", "k16");
         assertThat(report.problems()).anySatisfy(p -> assertThat(p).contains("holds 19 rows where 20 were written"));
         assertThat(report.toString()).contains("revision 11.0, key \"k10\": has a value that fails its checksum");
         assertThat(sha256(file)).as("verify changes nothing").isEqualTo(hash);
@@ -234,7 +237,7 @@ class IntegrityTest {
     }
 
     @Test
-    void rowsThatADamagedPageNoLongerReachesAreFoundByTheRowCount() {
+    void recordsThatADamagedPageNoLongerReachesAreFoundByTheRecordCount() {
         Path file = store("count.db");
         sql(file, "DELETE FROM kv_key WHERE rev = " + rev(6), "DELETE FROM kv_value WHERE rev = " + rev(6));
         assertThatThrownBy(() -> MvccStore.open(file, FAST)).isInstanceOf(StoreFormatException.class)

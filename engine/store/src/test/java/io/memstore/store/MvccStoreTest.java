@@ -247,7 +247,7 @@ class MvccStoreTest {
     }
 
     @Test
-    void largeRangesReadEveryRow() {
+    void largeRangesReadEveryRecord() {
         try (WriteTxn txn = store.write()) {
             for (int i = 0; i < 1000; i++) {
                 txn.put(b(String.format("key%04d", i)), b("v" + i));

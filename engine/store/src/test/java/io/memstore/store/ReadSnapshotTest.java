@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ReadSnapshotTest {
     private static final StoreOptions ONE_READER = StoreTestSupport.FAST.readConnections(1);
-    private static final int KEYS = 200; // four statements: 64, 64, 64 and 8 rows
+    private static final int KEYS = 200; // four statements: 64, 64, 64 and 8 records
 
     @TempDir
     Path dir;
@@ -56,7 +56,7 @@ class ReadSnapshotTest {
     }
 
     @Test
-    void aReadOfManyRowsEndsItsTransactionSoTheNextReadsSeeLaterCommits() {
+    void aReadOfManyRecordsEndsItsTransactionSoTheNextReadsSeeLaterCommits() {
         try (MvccStore store = MvccStore.open(dir.resolve("s.db"), ONE_READER)) {
             putKeys(store, 0, KEYS);
             assertThat(all(store, store.currentRevision()).kvs()).hasSize(KEYS);
@@ -70,12 +70,12 @@ class ReadSnapshotTest {
     }
 
     @Test
-    void aFailedReadOfManyRowsEndsItsTransactionToo() {
+    void aFailedReadOfManyRecordsEndsItsTransactionToo() {
         Path file = dir.resolve("s.db");
         try (MvccStore store = MvccStore.open(file, ONE_READER)) {
             putKeys(store, 0, KEYS);
         }
-        // a value of the third statement's rows no longer matches its checksum; the open does not read values
+        // a value of the third statement's records no longer matches its checksum; the open does not read values
         // (a kv_key entry ends with its key, KeyEntry; every key here has 5 B)
         sql(file, "UPDATE kv_value SET value = X'00' WHERE rev = (SELECT rev FROM kv_key WHERE substr(entry, -5) = CAST('"
                 + key(150) + "' AS BLOB))");
@@ -94,7 +94,7 @@ class ReadSnapshotTest {
 
     /**
      * Reads with a transaction held from a pause before them: a get after each put still returns that put, and a
-     * range every key so far (for DEFERRED, once a flush wrote the rows to SQLite).
+     * range every key so far (for DEFERRED, once a flush wrote the records to SQLite).
      */
     @ParameterizedTest
     @EnumSource(Durability.class)
@@ -118,9 +118,9 @@ class ReadSnapshotTest {
 
     /**
      * A write long enough for the writer to count as quiet before it commits (a DEFERRED flush of 200,000 to
-     * 800,000 rows): a reader on another thread begins holding a snapshot during it, and after the commit must see
-     * the rows the index now says are in the file, not report them missing. How long a flush of so many rows takes
-     * depends on the machine, so the flush doubles until one lasts twice the quiet time.
+     * 800,000 records): a reader on another thread begins holding a snapshot during it, and after the commit must see
+     * the records the index now says are in the file, not report them missing. How long a flush of so many records
+     * takes depends on the machine, so the flush doubles until one lasts twice the quiet time.
      */
     @Test
     void aSnapshotBegunDuringALongWriteGivesWayToItsCommit() throws Exception {
@@ -130,11 +130,12 @@ class ReadSnapshotTest {
             store.put(b("old"), b("0"));
             store.flush();
             long flushMillis = 0;
-            for (int from = 0, rows = 200_000; flushMillis <= 2 * ReaderPool.QUIET_MILLIS; from += rows, rows *= 2) {
-                assertThat(rows).as("rows in one flush, which has not yet lasted 2 x %d ms (the last %d ms)",
+            for (int from = 0, records = 200_000; flushMillis <= 2 * ReaderPool.QUIET_MILLIS;
+                 from += records, records *= 2) {
+                assertThat(records).as("rows in one flush, which has not yet lasted 2 x %d ms (the last %d ms)",
                         ReaderPool.QUIET_MILLIS, flushMillis).isLessThanOrEqualTo(800_000);
                 int first = from;
-                int count = rows;
+                int count = records;
                 putKeys(store, first, first + count);
                 AtomicBoolean flushed = new AtomicBoolean();
                 try (Reader reader = new Reader(() -> {

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.memstore.store.internal.sqlite.KeyEntry;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreSchema;
 import io.memstore.store.internal.sqlite.ValueRecord;
@@ -38,19 +38,19 @@ class StoreFileValidationTest {
     @TempDir
     Path dir;
 
-    private Path storeWithRows(String name, int rows, int valueSize) {
+    private Path storeWithRecords(String name, int records, int valueSize) {
         Path file = dir.resolve(name);
         try (MvccStore store = MvccStore.open(file, FAST)) {
             try (WriteTxn txn = store.write()) {
-                for (int i = 0; i < rows; i++) {
+                for (int i = 0; i < records; i++) {
                     txn.put(b(String.format("key%05d", i)), new byte[valueSize]);
                 }
                 txn.commit();
             }
             store.deleteRange(b("key00001"), null);
         }
-        // without the index image the close wrote, so that the open reads every row, as these tests need
-        // (an open from an image reads only the key rows after it: IndexImageReopenTest)
+        // without the index image the close wrote, so that the open reads every record, as these tests need
+        // (an open from an image reads only the key records after it: IndexImageReopenTest)
         sql(file, "DELETE FROM index_image");
         return file;
     }
@@ -136,7 +136,7 @@ class StoreFileValidationTest {
 
     @Test
     void aNewerFormatVersion() {
-        Path file = storeWithRows("newer.db", 10, 10);
+        Path file = storeWithRecords("newer.db", 10, 10);
         int newer = StoreSchema.FORMAT_VERSION + 1;
         sql(file, "PRAGMA user_version = " + newer);
         refusedUnchanged(file).hasMessage(file + " has format version " + newer + ", written by a newer memstore;"
@@ -146,7 +146,7 @@ class StoreFileValidationTest {
 
     @Test
     void headerAndMetaDisagreeOnTheVersion() {
-        Path file = storeWithRows("meta-version.db", 10, 10);
+        Path file = storeWithRecords("meta-version.db", 10, 10);
         int other = StoreSchema.FORMAT_VERSION + 1;
         sql(file, "UPDATE meta SET value = " + other + " WHERE name = 'format_version'");
         refusedUnchanged(file).hasMessageContaining("meta format_version " + other + " but header user_version "
@@ -155,7 +155,7 @@ class StoreFileValidationTest {
 
     @Test
     void ourMarkButAMissingTable() {
-        Path file = storeWithRows("nometa.db", 10, 10);
+        Path file = storeWithRecords("nometa.db", 10, 10);
         sql(file, "DROP TABLE meta");
         refusedUnchanged(file).hasMessageContaining("no table meta");
     }
@@ -171,25 +171,25 @@ class StoreFileValidationTest {
     }
 
     @Test
-    void metaRevisionBehindTheRows() {
-        Path file = storeWithRows("meta.db", 10, 10);
+    void metaRevisionBehindTheRecords() {
+        Path file = storeWithRecords("meta.db", 10, 10);
         sql(file, "UPDATE meta SET value = 1 WHERE name = 'current_revision'");
         refusedUnchanged(file).hasMessageContaining("newest row is at revision 2, beyond the current revision");
     }
 
     @Test
-    void metaRowMissing() {
-        Path file = storeWithRows("meta2.db", 10, 10);
+    void metaRecordMissing() {
+        Path file = storeWithRecords("meta2.db", 10, 10);
         sql(file, "DELETE FROM meta WHERE name = 'finished_compaction'");
         refusedUnchanged(file).hasMessageContaining("meta row finished_compaction is missing");
     }
 
     @Test
     void tombstoneOfAKeyThatIsNotLive() {
-        Path file = storeWithRows("rows.db", 10, 10);
+        Path file = storeWithRecords("rows.db", 10, 10);
         long rev = Revision.pack(3, 0);
         sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("none"), 0, 0) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRow(rev, b("none"), 0, 0) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRecord(rev, b("none"), 0, 0) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0")
@@ -197,11 +197,11 @@ class StoreFileValidationTest {
     }
 
     @Test
-    void putRowWithImpossibleVersion() {
-        Path file = storeWithRows("ver.db", 10, 10);
+    void putRecordWithImpossibleVersion() {
+        Path file = storeWithRecords("ver.db", 10, 10);
         long rev = Revision.pack(3, 0);
         sql(file, "INSERT INTO kv_key VALUES (" + rev + ", " + entry(rev, b("new"), rev, -1) + ")",
-                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRow(rev, b("new"), rev, -1) + ")",
+                "INSERT INTO kv_value VALUES (" + rev + ", " + valueRecord(rev, b("new"), rev, -1) + ")",
                 "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
                 "UPDATE meta SET value = value + 1 WHERE name = 'row_count'");
         refusedUnchanged(file).hasMessageContaining("inconsistent at revision 3.0").hasMessageContaining("version -1");
@@ -214,8 +214,9 @@ class StoreFileValidationTest {
     }
 
     /** SQL for the {@link ValueRecord} of a change with an empty value: a blob literal. */
-    private static String valueRow(long rev, byte[] key, long createRev, long version) {
-        return "x'" + HexFormat.of().formatHex(new ValueRecord().encode(rev, key, createRev, version, new byte[0])) + "'";
+    private static String valueRecord(long rev, byte[] key, long createRev, long version) {
+        byte[] record = new ValueRecord().encode(rev, key, createRev, version, new byte[0]);
+        return "x'" + HexFormat.of().formatHex(record) + "'";
     }
 
     /**
@@ -228,13 +229,13 @@ class StoreFileValidationTest {
         long rev = Revision.pack(3, 0);
         byte[] cut = new byte[KeyEntry.CHECKSUM_BYTES + 1];
         cut[KeyEntry.CHECKSUM_BYTES] = (byte) 0x80; // a continuation bit with no byte after it
-        RowChecksum.store(cut, RowChecksum.ofEntry(new CRC32C(), new byte[8], rev, cut));
+        RecordChecksum.store(cut, RecordChecksum.ofEntry(new CRC32C(), new byte[8], rev, cut));
         String[][] cases = {
             {HexFormat.of().formatHex(cut), "passes its checksum but its entry does not decode"},
             {"6b3031", "has an entry of 3 B, shorter than its 4 B checksum"},
         };
         for (String[] c : cases) {
-            Path file = storeWithRows("entry-" + c[0].length() + ".db", 10, 10);
+            Path file = storeWithRecords("entry-" + c[0].length() + ".db", 10, 10);
             sql(file, "INSERT INTO kv_key VALUES (" + rev + ", x'" + c[0] + "')",
                     "INSERT INTO kv_value VALUES (" + rev + ", x'')",
                     "UPDATE meta SET value = 3 WHERE name = 'current_revision'",
@@ -245,11 +246,11 @@ class StoreFileValidationTest {
         }
     }
 
-    /** {@link MvccStore#verify} lists the row at {@code rev}, and no other, with {@code problem}. */
+    /** {@link MvccStore#verify} lists the record at {@code rev}, and no other, with {@code problem}. */
     private static void listedByVerify(Path file, long rev, String problem) {
         VerifyReport report = MvccStore.verify(file);
         assertThat(report.ok()).isFalse();
-        assertThat(report.damagedRows()).singleElement().satisfies(d -> {
+        assertThat(report.damagedRecords()).singleElement().satisfies(d -> {
             assertThat(d.revision()).isEqualTo(rev);
             assertThat(d.problem()).contains(problem);
         });
@@ -257,7 +258,7 @@ class StoreFileValidationTest {
 
     @Test
     void corruptPages() throws IOException {
-        Path file = storeWithRows("corrupt.db", 2000, 1000);
+        Path file = storeWithRecords("corrupt.db", 2000, 1000);
         long size = Files.size(file);
         assertThat(size).isGreaterThan(40L * StoreSchema.PAGE_SIZE);
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
@@ -303,7 +304,7 @@ class StoreFileValidationTest {
     @Test
     void readOnlyDirectory() throws IOException {
         Path ro = Files.createDirectory(dir.resolve("ro"));
-        Path existing = storeWithRows("moved.db", 5, 5);
+        Path existing = storeWithRecords("moved.db", 5, 5);
         Files.move(existing, ro.resolve("s.db"));
         Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         try {
@@ -321,7 +322,7 @@ class StoreFileValidationTest {
 
     @Test
     void unwritableFile() throws IOException {
-        Path file = storeWithRows("locked.db", 5, 5);
+        Path file = storeWithRecords("locked.db", 5, 5);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
         assumeFalse(Files.isWritable(file), "running as root: permissions do not stop writes");
         assertThatThrownBy(() -> MvccStore.open(file)).isInstanceOf(StoreException.class)

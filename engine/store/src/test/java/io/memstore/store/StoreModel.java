@@ -34,7 +34,7 @@ final class StoreModel {
     }
 
     private final ReferenceIndex index = new ReferenceIndex();
-    private final Map<Long, KeyValue> rows = new HashMap<>();
+    private final Map<Long, KeyValue> records = new HashMap<>();
     private long current;
     private long compacted;
 
@@ -76,7 +76,7 @@ final class StoreModel {
                 long version = live == null ? 1 : live.version() + 1;
                 long rev = Revision.pack(main, sub++);
                 index.put(op.key().clone(), rev);
-                rows.put(rev, new KeyValue(op.key().clone(), op.value().clone(), create, main, version));
+                records.put(rev, new KeyValue(op.key().clone(), op.value().clone(), create, main, version));
                 results.add(main);
             } else {
                 List<byte[]> doomed = index.range(op.key(), op.end(), main, 0, false).keys();
@@ -103,7 +103,7 @@ final class StoreModel {
         IndexRange found = index.range(key, end, rev, options.limit(), options.countsTotal());
         List<KeyValue> kvs = new ArrayList<>();
         for (long r : found.revisions()) {
-            KeyValue kv = rows.get(r);
+            KeyValue kv = records.get(r);
             if (kv == null) {
                 throw new IllegalStateException("model lost row " + Revision.toString(r));
             }
@@ -124,7 +124,7 @@ final class StoreModel {
         for (long r : index.compact(rev)) {
             kept.add(r);
         }
-        Iterator<Long> it = rows.keySet().iterator();
+        Iterator<Long> it = records.keySet().iterator();
         while (it.hasNext()) {
             long r = it.next();
             if (Revision.main(r) <= rev && !kept.contains(r)) {

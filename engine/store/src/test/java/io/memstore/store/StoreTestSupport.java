@@ -88,7 +88,7 @@ public final class StoreTestSupport {
         }
     }
 
-    /** The first column of every row of a query. */
+    /** The first column of every record of a query. */
     public static java.util.List<Long> queryLongs(Path file, String sql) {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {

@@ -67,7 +67,7 @@ public final class TruncateWhileOpenChild {
         for (int t = 0; t < 4 * trials && (t < trials || during < trials / 3); t++) {
             fresh(pristine, file);
             long cut = (long) (rnd.nextDouble() * size);
-            // every other trial lands in the last quarter of the open, where it counts the value rows
+            // every other trial lands in the last quarter of the open, where it counts the value records
             double at = t % 2 == 0 ? rnd.nextDouble() : 0.75 + 0.3 * rnd.nextDouble();
             long delay = (long) (at * openNanos);
             Trial r = trial(file, cut, delay, revision, rnd.nextLong(), keys);

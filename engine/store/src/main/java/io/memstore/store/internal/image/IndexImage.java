@@ -4,7 +4,7 @@ import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.index.BTreeLeaf;
 import io.memstore.store.internal.index.LeafCodec;
 import io.memstore.store.internal.index.LeafSlabs;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.StoreSchema;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -14,9 +14,9 @@ import java.util.zip.CRC32C;
 
 /**
  * A {@link BTreeIndex} as the store file keeps it ({@link StoreSchema}'s {@code index_image}), so that an open can
- * load the index instead of rebuilding it from every key row: its settled leaves, array for array, in key order,
- * and a header that says which rows they cover. An open loads an image only when it is whole and current
- * ({@link #problem}), and otherwise rebuilds the index from the rows, as without one.
+ * load the index instead of rebuilding it from every key record: its settled leaves, array for array, in key order,
+ * and a header that says which records they cover. An open loads an image only when it is whole and current
+ * ({@link #problem}), and otherwise rebuilds the index from the records, as without one.
  *
  * <pre>
  * part 0       the header: IMAGE_FIELDS longs (below)
@@ -28,9 +28,9 @@ import java.util.zip.CRC32C;
  * header's totals.
  *
  * <p>The header holds, in this order: the main revision the image covers (every write transaction up to it, and
- * none after), the packed revision of the newest kv_key row at that time, the compacted revision, the rows of
+ * none after), the packed revision of the newest kv_key record at that time, the compacted revision, the records of
  * kv_key at that time, the keys and revisions of the index, the leaves, the parts, the leaf capacity of the
- * index (an index of another capacity rebuilds from the rows instead; the inner nodes are built anew on load),
+ * index (an index of another capacity rebuilds from the records instead; the inner nodes are built anew on load),
  * and the bytes of suffixes and the number of codes of all the leaves.
  */
 public final class IndexImage {
@@ -39,15 +39,16 @@ public final class IndexImage {
     public static final int IMAGE_FIELDS = 11;
 
     /** What an image covers and holds. */
-    public record Header(long revision, long lastRev, long compacted, long rows, long keys, long revisions, long leaves,
-                  long parts, long leafCapacity, long suffixBytes, long codes) {
+    public record Header(long revision, long lastRev, long compacted, long records, long keys, long revisions,
+                         long leaves, long parts, long leafCapacity, long suffixBytes, long codes) {
         /** A header to write, whose leaves, parts and totals {@link IndexImage#write} fills in. */
-        Header(long revision, long lastRev, long compacted, long rows, long keys, long revisions, long leafCapacity) {
-            this(revision, lastRev, compacted, rows, keys, revisions, 0, 0, leafCapacity, 0, 0);
+        Header(long revision, long lastRev, long compacted, long records, long keys, long revisions,
+               long leafCapacity) {
+            this(revision, lastRev, compacted, records, keys, revisions, 0, 0, leafCapacity, 0, 0);
         }
 
         public long[] fields() {
-            return new long[] {revision, lastRev, compacted, rows, keys, revisions, leaves, parts, leafCapacity,
+            return new long[] {revision, lastRev, compacted, records, keys, revisions, leaves, parts, leafCapacity,
                     suffixBytes, codes};
         }
 
@@ -80,7 +81,7 @@ public final class IndexImage {
         ByteBuffer b = ByteBuffer.allocate(partBytes + (partBytes >> 2) + 64).order(ByteOrder.LITTLE_ENDIAN);
         CRC32C crc = new CRC32C();
         int part = 1;
-        b.position(RowChecksum.BYTES);
+        b.position(RecordChecksum.BYTES);
         int written = 0;
         long suffixBytes = 0;
         long codes = 0;
@@ -94,14 +95,14 @@ public final class IndexImage {
             b = LeafCodec.write(b, leaf);
             if (b.position() >= partBytes) {
                 emit(sink, crc, part++, header.revision(), b);
-                b.position(RowChecksum.BYTES);
+                b.position(RecordChecksum.BYTES);
             }
         }
-        if (b.position() > RowChecksum.BYTES) {
+        if (b.position() > RecordChecksum.BYTES) {
             emit(sink, crc, part++, header.revision(), b);
-            b.position(RowChecksum.BYTES);
+            b.position(RecordChecksum.BYTES);
         }
-        Header done = new Header(header.revision(), header.lastRev(), header.compacted(), header.rows(),
+        Header done = new Header(header.revision(), header.lastRev(), header.compacted(), header.records(),
                 header.keys(), header.revisions(), written, part - 1, header.leafCapacity(), suffixBytes, codes);
         for (long f : done.fields()) {
             b.putLong(f);
@@ -113,7 +114,7 @@ public final class IndexImage {
     private static void emit(PartSink sink, CRC32C crc, int part, long revision, ByteBuffer b) {
         byte[] data = b.array();
         int length = b.position();
-        RowChecksum.store(data, checksum(crc, part, revision, data, length));
+        RecordChecksum.store(data, checksum(crc, part, revision, data, length));
         sink.part(part, data, length);
     }
 
@@ -122,7 +123,7 @@ public final class IndexImage {
         crc.reset();
         ByteBuffer id = ByteBuffer.allocate(12).putInt(part).putLong(revision);
         crc.update(id.array(), 0, 12);
-        crc.update(data, RowChecksum.BYTES, length - RowChecksum.BYTES);
+        crc.update(data, RecordChecksum.BYTES, length - RecordChecksum.BYTES);
         return crc.getValue();
     }
 
@@ -130,17 +131,17 @@ public final class IndexImage {
 
     /** The header in part 0, or null when its checksum fails or it is not a header; {@code crc} is reused. */
     public static Header header(byte[] part0, CRC32C crc) {
-        if (part0 == null || part0.length != RowChecksum.BYTES + 8 * IMAGE_FIELDS) {
+        if (part0 == null || part0.length != RecordChecksum.BYTES + 8 * IMAGE_FIELDS) {
             return null;
         }
         ByteBuffer b = ByteBuffer.wrap(part0).order(ByteOrder.LITTLE_ENDIAN);
-        b.position(RowChecksum.BYTES);
+        b.position(RecordChecksum.BYTES);
         long[] f = new long[IMAGE_FIELDS];
         for (int i = 0; i < f.length; i++) {
             f[i] = b.getLong();
         }
         Header h = Header.of(f);
-        return RowChecksum.stored(part0) == checksum(crc, 0, h.revision(), part0, part0.length) ? h : null;
+        return RecordChecksum.stored(part0) == checksum(crc, 0, h.revision(), part0, part0.length) ? h : null;
     }
 
     /**
@@ -150,12 +151,12 @@ public final class IndexImage {
      */
     static boolean readPart(byte[] part, int number, Header header, CRC32C crc, LeafSlabs slabs,
                             List<BTreeLeaf> out) {
-        if (part == null || part.length < RowChecksum.BYTES
-                || RowChecksum.stored(part) != checksum(crc, number, header.revision(), part, part.length)) {
+        if (part == null || part.length < RecordChecksum.BYTES
+                || RecordChecksum.stored(part) != checksum(crc, number, header.revision(), part, part.length)) {
             return false;
         }
         ByteBuffer b = ByteBuffer.wrap(part).order(ByteOrder.LITTLE_ENDIAN);
-        b.position(RowChecksum.BYTES);
+        b.position(RecordChecksum.BYTES);
         List<BTreeLeaf> leaves = new ArrayList<>();
         try {
             while (b.hasRemaining()) {

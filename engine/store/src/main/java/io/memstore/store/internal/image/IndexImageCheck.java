@@ -4,7 +4,7 @@ import io.memstore.store.Revision;
 import io.memstore.store.internal.index.BTreeLeaf;
 import io.memstore.store.internal.index.LeafCodec;
 import io.memstore.store.internal.index.LeafSlabs;
-import io.memstore.store.internal.sqlite.RowChecksum;
+import io.memstore.store.internal.sqlite.RecordChecksum;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import java.sql.ResultSet;
@@ -16,12 +16,12 @@ import java.util.zip.CRC32C;
 
 /**
  * What {@code MvccStore.verify} finds wrong with a file's index image ({@code index_image}, {@link IndexImage}). An
- * open never loads a damaged image: it rebuilds the index from every row instead, as correct but slower, and says
+ * open never loads a damaged image: it rebuilds the index from every record instead, as correct but slower, and says
  * nothing; so verify is where the damage is reported. Damage is what a whole image never has: a header or part that
  * fails its checksum, a part that does not decode into settled leaves, a part missing or beyond the header's count,
  * counts that disagree with the header, leaves out of key order, a header that claims more than the file holds. An
- * image older than the rows, one made stale by a later compaction and one of another leaf capacity are not damage:
- * the open completes the first from the rows and rebuilds instead of the others, by design.
+ * image older than the records, one made stale by a later compaction and one of another leaf capacity are not damage:
+ * the open completes the first from the records and rebuilds instead of the others, by design.
  *
  * <p>The parts are checked one at a time and their leaves dropped after, so verify holds one part, not the index.
  */
@@ -33,7 +33,10 @@ public final class IndexImageCheck {
     private IndexImageCheck() {
     }
 
-    /** The problems of the image in the file of {@code s} against its meta rows; empty when it has none or it is whole. */
+    /**
+     * The problems of the image in the file of {@code s} against its meta records; empty when it has none or it is
+     * whole.
+     */
     public static List<String> problems(Statement s, StoreMeta meta) {
         List<String> problems = new ArrayList<>();
         try {
@@ -47,7 +50,7 @@ public final class IndexImageCheck {
     private static void check(Statement s, StoreMeta meta, List<String> problems) throws SQLException {
         long parts = SqliteConnections.queryLong(s, "SELECT count(*) FROM " + TABLE);
         if (parts == 0) {
-            return; // no image: the open scans every row
+            return; // no image: the open scans every record
         }
         CRC32C crc = new CRC32C();
         byte[] part0 = null;
@@ -65,7 +68,7 @@ public final class IndexImageCheck {
         IndexImage.Header h = IndexImage.header(part0, crc);
         if (h == null) {
             problems.add(TABLE + ": the index image's header (part 0, " + part0.length + " B) fails its checksum or is"
-                    + " not " + (RowChecksum.BYTES + 8 * IndexImage.IMAGE_FIELDS) + " B long" + EFFECT);
+                    + " not " + (RecordChecksum.BYTES + 8 * IndexImage.IMAGE_FIELDS) + " B long" + EFFECT);
             return;
         }
         String where = TABLE + ": the index image of revision " + h.revision();
@@ -93,7 +96,7 @@ public final class IndexImageCheck {
                     problems.add(where + " lacks part " + expected + " of " + h.parts() + EFFECT);
                     return;
                 }
-                if (data.length < RowChecksum.BYTES || RowChecksum.stored(data) != IndexImage.checksum(crc,
+                if (data.length < RecordChecksum.BYTES || RecordChecksum.stored(data) != IndexImage.checksum(crc,
                         (int) number, h.revision(), data, data.length)) {
                     problems.add(where + ": part " + number + " of " + h.parts() + " (" + data.length + " B) fails its"
                             + " checksum" + EFFECT);
@@ -136,7 +139,7 @@ public final class IndexImageCheck {
 
     /** What makes a header whose checksum passes impossible for this file, or null. */
     private static String headerProblem(IndexImage.Header h, StoreMeta meta) {
-        if (h.revision() < 0 || h.rows() < 0 || h.parts() < 0 || h.leaves() < 0 || h.keys() < 0 || h.revisions() < 0
+        if (h.revision() < 0 || h.records() < 0 || h.parts() < 0 || h.leaves() < 0 || h.keys() < 0 || h.revisions() < 0
                 || h.leafCapacity() < 1 || h.suffixBytes() < 0 || h.codes() < 0) {
             return "has a negative field in its header";
         }
@@ -146,8 +149,8 @@ public final class IndexImageCheck {
         if (Revision.main(h.lastRev()) > h.revision()) {
             return "covers a row at revision " + Revision.toString(h.lastRev()) + ", after its own";
         }
-        if (h.rows() > meta.rowCount()) {
-            return "covers " + h.rows() + " rows, more than the " + meta.rowCount() + " the file holds";
+        if (h.records() > meta.recordCount()) {
+            return "covers " + h.records() + " rows, more than the " + meta.recordCount() + " the file holds";
         }
         return null;
     }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The leaves of {@link BTreeIndex#load}: a file's rows grouped by key ({@link RestoreRows}), packed in key order,
+ * The leaves of {@link BTreeIndex#load}: a file's records grouped by key ({@link RestoreRecords}), packed in key order,
  * every key's whole run written once, into leaves of {@code leafCapacity} keys packed exactly (settled, as an
  * ascending load leaves them). No descent, no split, no loose leaf: the index then builds its inner levels over
  * them ({@link BTreeRebuild}).
@@ -25,10 +25,11 @@ final class BTreeBulkLoad {
     }
 
     /**
-     * Packs every key of {@code rows} in {@code order} (the keys' numbers in key order) with its run; {@code builder}
-     * serves the caller's thread. The rows must be consistent, as the store's loader checks while it collects them.
+     * Packs every key of {@code records} in {@code order} (the keys' numbers in key order) with its run; {@code
+     * builder} serves the caller's thread. The records must be consistent, as the store's loader checks while it
+     * collects them.
      */
-    static Packed pack(RestoreRows rows, int[] order, int leafCapacity, LeafBuilder builder) {
+    static Packed pack(RestoreRecords records, int[] order, int leafCapacity, LeafBuilder builder) {
         int half = Runtime.getRuntime().availableProcessors() > 1 && order.length >= PARALLEL_LOAD_KEYS
                 ? order.length / 2 : 0;
         List<BTreeLeaf> leaves = new ArrayList<>(order.length / leafCapacity + 2);
@@ -39,7 +40,7 @@ final class BTreeBulkLoad {
         if (half > 0) {
             helper = new Thread(() -> {
                 try {
-                    firstRevisions[0] = pack(rows, order, 0, half, leafCapacity, new LeafBuilder(), leaves);
+                    firstRevisions[0] = pack(records, order, 0, half, leafCapacity, new LeafBuilder(), leaves);
                 } catch (RuntimeException | Error e) {
                     failure[0] = e;
                 }
@@ -47,7 +48,7 @@ final class BTreeBulkLoad {
             helper.setDaemon(true);
             helper.start();
         }
-        long secondRevisions = pack(rows, order, half, order.length, leafCapacity, builder, second);
+        long secondRevisions = pack(records, order, half, order.length, leafCapacity, builder, second);
         if (helper != null) {
             joinUninterruptibly(helper);
             if (failure[0] instanceof RuntimeException re) {
@@ -65,27 +66,27 @@ final class BTreeBulkLoad {
      * Packs the keys {@code order[from, to)} with their runs into full leaves appended to {@code out}, using
      * {@code b}; returns the number of revisions written.
      */
-    private static long pack(RestoreRows rows, int[] order, int from, int to, int leafCapacity, LeafBuilder b,
+    private static long pack(RestoreRecords records, int[] order, int from, int to, int leafCapacity, LeafBuilder b,
                              List<BTreeLeaf> out) {
         long revisions = 0;
         long bytes = 0;
         for (int i = from; i < to; i++) {
             int k = order[i];
-            int length = rows.keyLength(k);
+            int length = records.keyLength(k);
             if (b.count() == leafCapacity || (b.count() > 0 && bytes + length > BTreeIndex.MAX_LEAF_BYTES)) {
                 out.add(builtLeaf(b));
                 bytes = 0;
             }
-            b.addKey(BTreeLeaf.NO_BYTES, 0, rows.keyBytes(k), rows.keyFrom(k), length); // copied by the build
+            b.addKey(BTreeLeaf.NO_BYTES, 0, records.keyBytes(k), records.keyFrom(k), length); // copied by the build
             bytes += length;
-            int first = rows.firstIndex(k);
+            int first = records.firstIndex(k);
             long previous = -1;
-            for (int j = first, end = rows.endIndex(k); j < end; j++) {
-                long word = rows.word(j);
+            for (int j = first, end = records.endIndex(k); j < end; j++) {
+                long word = records.word(j);
                 long[] words = b.reserveWords(RevisionRun.MAX_HEADER_WORDS + 1);
                 int n = 0;
                 if (previous >= 0 && RevisionRun.isTombstone(previous)) {
-                    n = RevisionRun.writeHeader(words, b.wordCount(), rows.created(j), rows.version(j),
+                    n = RevisionRun.writeHeader(words, b.wordCount(), records.created(j), records.version(j),
                             RevisionRun.revision(word));
                 }
                 words[b.wordCount() + n] = word;
@@ -93,7 +94,7 @@ final class BTreeBulkLoad {
                 previous = word;
                 revisions++;
             }
-            b.setHeader(rows.created(first), rows.version(first));
+            b.setHeader(records.created(first), records.version(first));
         }
         if (b.count() > 0) {
             out.add(builtLeaf(b));

@@ -76,7 +76,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * cursor of {@link #getForUpdate}) lives in the index and is used only under the write lock.
  *
  * <h2>One descent per store write</h2>
- * A store put must read the key's state (for its row's created revision and version) before the row is written
+ * A store put must read the key's state (for its record's created revision and version) before the record is written
  * and only then change the index. {@link #getForUpdate} does that read under the write lock and keeps where it
  * found the key (leaf, position, descent path); the put, tombstone or restore of the same array that follows uses
  * it instead of descending again. Every write consumes the cursor, so it never outlives a change of the tree.
@@ -215,19 +215,19 @@ public final class BTreeIndex implements RevisionIndex {
     }
 
     /**
-     * Fills this empty index from a file's rows grouped by key (a store's open), packed in key order into settled
+     * Fills this empty index from a file's records grouped by key (a store's open), packed in key order into settled
      * leaves ({@link BTreeBulkLoad}) with the inner levels built over them ({@link BTreeRebuild}). The result
-     * answers every read as {@link #restore} and {@link #tombstone} of the same rows in revision order would. The
-     * rows must be consistent, as the store's loader checks while it collects them.
+     * answers every read as {@link #restore} and {@link #tombstone} of the same records in revision order would. The
+     * records must be consistent, as the store's loader checks while it collects them.
      */
-    public void load(RestoreRows rows) {
+    public void load(RestoreRecords records) {
         writeLock.lock();
         try {
             if (keyCount != 0 || revisionCount != 0) {
                 throw new IllegalStateException("load needs an empty index, this one holds " + keyCount + " keys");
             }
-            int[] order = rows.keyOrder();
-            BTreeBulkLoad.Packed packed = BTreeBulkLoad.pack(rows, order, leafCapacity, builder);
+            int[] order = records.keyOrder();
+            BTreeBulkLoad.Packed packed = BTreeBulkLoad.pack(records, order, leafCapacity, builder);
             install(packed.leaves(), order.length, packed.revisions());
         } finally {
             writeLock.unlock();

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * version of its first revision word) of the first generation of its {@link RevisionRun}, bit-packed into one
  * {@code long[]}. Only the first generation of a run needs a header in practice: compaction leaves the generation
  * it trims first (it drops every generation before it), and a restored key starts with the generation its stored
- * row belongs to. A leaf in which no key needs one, every leaf that was never compacted or restored, has no table
+ * record belongs to. A leaf in which no key needs one, every leaf that was never compacted or restored, has no table
  * ({@code null}) and pays nothing.
  *
  * <p>Each key has three fields, all relative to its first revision word {@code first}, so that a key without a

@@ -27,10 +27,10 @@ import java.util.Arrays;
  *   <li>The first generation of a run keeps its header in the leaf's {@link HeaderTable}, never in the run: a run
  *       always starts with a revision word. This is where compaction puts every header it makes (the generation
  *       it trims, or the one it lets begin the run, is first: every generation before it goes), and where a
- *       restore of a key the leaf does not hold puts its row's created revision and version.</li>
+ *       restore of a key the leaf does not hold puts its record's created revision and version.</li>
  *   <li>A later generation carries its header in the run, as two words {@code ~created, ~base} just after the
- *       previous tombstone. Only a restore of a deleted key whose row is not the first of its generation makes
- *       one, which {@code IndexLoader} never does for a consistent file (the row after a tombstone starts a
+ *       previous tombstone. Only a restore of a deleted key whose record is not the first of its generation makes
+ *       one, which {@code IndexLoader} never does for a consistent file (the record after a tombstone starts a
  *       generation at version 1, created at itself): odd input pays 2 words, the store's own files nothing.</li>
  * </ul>
  * Header words are negative and revision words are not, and in-run headers sit only just after a tombstone, so a

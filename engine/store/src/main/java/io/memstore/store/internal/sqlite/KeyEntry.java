@@ -4,13 +4,13 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
- * The {@code entry} column of a kv_key row ({@link StoreSchema}): everything the index needs of a change except its
- * revision, in one blob, so that reading a row costs the driver two column calls (the revision and this) instead of
- * one per field. The open reads every kv_key row, and the driver's per-column cost (a native call under the
+ * The {@code entry} column of a kv_key record ({@link StoreSchema}): everything the index needs of a change except its
+ * revision, in one blob, so that reading a record costs the driver two column calls (the revision and this) instead of
+ * one per field. The open reads every kv_key record, and the driver's per-column cost (a native call under the
  * connection's lock) was a large part of that read.
  *
  * <pre>
- * bytes 0..3   checksum, big-endian: RowChecksum.ofEntry
+ * bytes 0..3   checksum, big-endian: RecordChecksum.ofEntry
  * varint       version: 0 for a tombstone, the key's version in its generation (1 or more) for a put
  * varint       rev - create_rev, a put only (0 for the put that creates its generation); a tombstone has none
  * the rest     the key's bytes
@@ -21,14 +21,14 @@ import java.util.zip.CRC32C;
  * revision itself keeps the field at one byte for the first put of a key and at a few for the rest.
  *
  * <p>The checksum covers the revision and every byte of the entry after it, so damage to the stored bytes is found
- * (as {@link RowChecksum} says, every flipped bit or burst of up to 32) before they are decoded; a malformed entry
+ * (as {@link RecordChecksum} says, every flipped bit or burst of up to 32) before they are decoded; a malformed entry
  * that passes it comes from a writer that broke the format, and {@link #read} reports it too. The value's checksum
- * is in its own row ({@link ValueRecord}). An instance decodes one entry at a time into its fields and is used by one
- * thread.
+ * is in its own record ({@link ValueRecord}). An instance decodes one entry at a time into its fields and is used by
+ * one thread.
  */
 public final class KeyEntry {
     /** Bytes of the checksum at the start of an entry. */
-    public static final int CHECKSUM_BYTES = RowChecksum.BYTES;
+    public static final int CHECKSUM_BYTES = RecordChecksum.BYTES;
     private static final int MAX_VARINT_BYTES = 10;
 
     private final CRC32C crc = new CRC32C();
@@ -58,13 +58,13 @@ public final class KeyEntry {
             at = putVarint(e, at, rev - createRev);
         }
         System.arraycopy(key, 0, e, at, key.length);
-        RowChecksum.store(e, RowChecksum.ofEntry(crc, scratch, rev, e));
+        RecordChecksum.store(e, RecordChecksum.ofEntry(crc, scratch, rev, e));
         return e;
     }
 
     /**
-     * Reads {@code entry}, the kv_key row at {@code rev}: null when its checksum holds and it decodes, its fields
-     * then in this instance; else what is wrong with it, completing "the row ... ". The fields of an entry whose
+     * Reads {@code entry}, the kv_key record at {@code rev}: null when its checksum holds and it decodes, its fields
+     * then in this instance; else what is wrong with it, completing "the record ... ". The fields of an entry whose
      * checksum fails are decoded as far as they go, so that the key can be named.
      */
     String read(long rev, byte[] entry) {
@@ -75,11 +75,11 @@ public final class KeyEntry {
         if (entry.length < CHECKSUM_BYTES) {
             return "has an entry of " + entry.length + " B, shorter than its " + CHECKSUM_BYTES + " B checksum";
         }
-        long stored = RowChecksum.stored(entry);
-        long computed = RowChecksum.ofEntry(crc, scratch, rev, entry);
+        long stored = RecordChecksum.stored(entry);
+        long computed = RecordChecksum.ofEntry(crc, scratch, rev, entry);
         boolean decoded = decode(rev);
         if (stored != computed) {
-            return RowChecksum.mismatch(stored, computed);
+            return RecordChecksum.mismatch(stored, computed);
         }
         return decoded ? null : "passes its checksum but its entry does not decode (a varint runs past the end of"
                 + " its " + entry.length + " B)";

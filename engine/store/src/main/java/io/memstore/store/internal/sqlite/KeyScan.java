@@ -10,17 +10,17 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * Every kv_key row in revision order, read by threads of their own and handed to the caller in batches, so that
- * the open checks and indexes rows while the next ones are read. Reading a row through the JDBC driver (a native
+ * Every kv_key record in revision order, read by threads of their own and handed to the caller in batches, so that
+ * the open checks and indexes records while the next ones are read. Reading a record through the JDBC driver (a native
  * call per column, under the connection's lock) costs more than checking and grouping it, so the reading is split
  * too.
  *
  * <h2>Intervals</h2>
  * The revisions from the table's first to its last are cut into intervals of equal width, sized from the number of
- * rows expected so that each holds about {@link #INTERVAL_ROWS}. With {@code n} connections, reader {@code j} reads
- * intervals {@code j, j + n, j + 2n, ...}, each by a range query on the table's key ({@code rev}), and the caller
+ * records expected so that each holds about {@link #INTERVAL_RECORDS}. With {@code n} connections, reader {@code j}
+ * reads intervals {@code j, j + n, j + 2n, ...}, each by a range query on the table's key ({@code rev}), and the caller
  * takes the intervals in order, one reader's after the other's: while it consumes one interval, the other readers
- * read ahead into their queues. The expected number of rows only shapes the intervals; a wrong one makes the
+ * read ahead into their queues. The expected number of records only shapes the intervals; a wrong one makes the
  * reading slower, never different. With one connection, or revisions outside the packed range (a damaged file),
  * the whole table is one interval read in one query.
  *
@@ -28,7 +28,7 @@ import java.util.concurrent.BlockingQueue;
  * Each reader has its own batches, circulating between two queues: it fills a free one and passes it on;
  * {@link #next} returns the previous batch to its reader and takes the next full one. The last batch of an interval
  * is marked. A failure of a reader ends its queue with a batch that carries it, rethrown by {@link #next} when the
- * caller reaches it. {@link #close} stops the readers (a caller that stops early, as on a damaged row) and waits for
+ * caller reaches it. {@link #close} stops the readers (a caller that stops early, as on a damaged record) and waits for
  * them, so the connections are the caller's alone again once it returns.
  */
 final class KeyScan implements AutoCloseable {
@@ -36,18 +36,18 @@ final class KeyScan implements AutoCloseable {
     /** One interval from {@code from} on: the whole table when that is its first revision, whatever the others. */
     private static final String WHOLE = COLUMNS + " WHERE rev >= ? ORDER BY rev";
     private static final String RANGE = COLUMNS + " WHERE rev >= ? AND rev < ? ORDER BY rev";
-    static final int INTERVAL_ROWS = 16_384;
-    /** At most this many intervals, whatever the rows expected. */
+    static final int INTERVAL_RECORDS = 16_384;
+    /** At most this many intervals, whatever the records expected. */
     private static final long MAX_INTERVALS = 1 << 16;
-    static final int BATCH_ROWS = 1024;
+    static final int BATCH_RECORDS = 1024;
     /** Batches per reader: one interval's worth, so that a reader can read a whole interval ahead. */
-    private static final int BATCHES = INTERVAL_ROWS / BATCH_ROWS;
+    private static final int BATCHES = INTERVAL_RECORDS / BATCH_RECORDS;
 
-    /** Rows {@code [0, size)} of kv_key, one array per column. */
+    /** Records {@code [0, size)} of kv_key, one array per column. */
     static final class Batch {
-        final long[] rev = new long[BATCH_ROWS];
-        /** The rows' {@link KeyEntry} bytes. */
-        final byte[][] entry = new byte[BATCH_ROWS][];
+        final long[] rev = new long[BATCH_RECORDS];
+        /** The records' {@link KeyEntry} bytes. */
+        final byte[][] entry = new byte[BATCH_RECORDS][];
         int size;
         /** The last batch of its interval. */
         boolean endsInterval;
@@ -108,7 +108,7 @@ final class KeyScan implements AutoCloseable {
         }
 
         /**
-         * Reads one interval's rows into batches and hands them on, the last one marked (empty when the rows
+         * Reads one interval's records into batches and hands them on, the last one marked (empty when the records
          * filled the one before).
          */
         private void readInterval(ResultSet rs) throws SQLException, InterruptedException {
@@ -116,7 +116,7 @@ final class KeyScan implements AutoCloseable {
                 Batch b = free.take();
                 int n = 0;
                 boolean more = true;
-                while (n < BATCH_ROWS && (more = rs.next())) {
+                while (n < BATCH_RECORDS && (more = rs.next())) {
                     b.rev[n] = rs.getLong(1);
                     b.entry[n] = SqliteConnections.orEmpty(rs.getBytes(2));
                     n++;
@@ -140,11 +140,11 @@ final class KeyScan implements AutoCloseable {
     private Batch current;
     private long interval;
 
-    private KeyScan(List<Connection> connections, long from, long to, long expectedRows, String name) {
+    private KeyScan(List<Connection> connections, long from, long to, long expectedRecords, String name) {
         this.from = from;
         this.to = to;
         boolean packed = from >= 0 && to >= from && to >>> 62 == 0;
-        long wanted = Math.max(1, Math.min(MAX_INTERVALS, expectedRows / INTERVAL_ROWS));
+        long wanted = Math.max(1, Math.min(MAX_INTERVALS, expectedRecords / INTERVAL_RECORDS));
         if (connections.size() == 1 || !packed || wanted == 1) {
             this.intervals = 1;
             this.width = 0;
@@ -161,10 +161,10 @@ final class KeyScan implements AutoCloseable {
 
     /**
      * Starts reading kv_key, whose revisions run from {@code from} to {@code to}, through {@code connections} (one
-     * reader each, used by no one else until {@link #close}); {@code expectedRows} sizes the intervals.
+     * reader each, used by no one else until {@link #close}); {@code expectedRecords} sizes the intervals.
      */
-    static KeyScan start(List<Connection> connections, long from, long to, long expectedRows, String name) {
-        KeyScan scan = new KeyScan(connections, from, to, expectedRows, name);
+    static KeyScan start(List<Connection> connections, long from, long to, long expectedRecords, String name) {
+        KeyScan scan = new KeyScan(connections, from, to, expectedRecords, name);
         try {
             for (Reader r : scan.readers) {
                 r.thread.start();
@@ -182,7 +182,7 @@ final class KeyScan implements AutoCloseable {
     }
 
     /**
-     * The next batch of rows, never empty, or null after the last. The batch returned before is given back to its
+     * The next batch of records, never empty, or null after the last. The batch returned before is given back to its
      * reader and must no longer be read.
      */
     Batch next() throws SQLException {

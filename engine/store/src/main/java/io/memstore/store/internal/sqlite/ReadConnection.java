@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One read-only SQLite connection with its prepared row lookups. A connection serves one thread at a time
+ * One read-only SQLite connection with its prepared record lookups. A connection serves one thread at a time
  * (the {@link ReaderPool} hands it out); in WAL mode it reads concurrently with the writer.
  *
  * <p>While the writer is quiet, a read runs in a read transaction that the connection keeps open from one read to
@@ -20,24 +20,24 @@ import java.util.Map;
  * transaction counts as it begins and after it commits) and begins a transaction again only when that count moved
  * since the open one began. A statement run on its own begins and ends a transaction of its own, and in WAL mode
  * each of those takes and drops a shared lock on the database file and one on a read mark of the -shm file (system
- * calls) and checks the file's size; a get of one row pays about as much for them as for the rest of its
- * statement. The count is read after the caller has looked the row up (in the index, then in the rows not yet
+ * calls) and checks the file's size; a get of one record pays about as much for them as for the rest of its
+ * statement. The count is read after the caller has looked the record up (in the index, then in the records not yet
  * written), and the writer counts a commit after SQLite has made it, so a transaction begun at the count read sees
- * every row the caller was told is in the file. While the writer writes, a snapshot held open would keep it from
+ * every record the caller was told is in the file. While the writer writes, a snapshot held open would keep it from
  * starting the write-ahead log over and the checkpoints from copying the frames committed after it, so reads then
  * run as SQLite's own statements do (the pool decides which, and ends a held transaction when the count moves:
  * {@link #endRead}); a read of several statements then runs them in one transaction of its own, so that they all
  * see one snapshot.
  *
- * <p>Rows are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
- * many keys costs one statement per 64 rows instead of one per row; unused slots are bound to -1, which no
- * row has. All the statements of one read see the transaction's snapshot. Each kv_key row is joined to its
- * kv_value row ({@link StoreSchema}); both rows' checksums ({@link KeyEntry}, {@link ValueRecord}) are checked before
- * a row is returned, and a kv_key row whose kv_value row is missing is damage, reported as such.
+ * <p>Records are fetched by revision with {@code rev IN (?, ...)} statements of a few fixed sizes, so a range of
+ * many keys costs one statement per 64 records instead of one per record; unused slots are bound to -1, which no
+ * record has. All the statements of one read see the transaction's snapshot. Each kv_key record is joined to its
+ * kv_value record ({@link StoreSchema}); both records' checksums ({@link KeyEntry}, {@link ValueRecord}) are checked
+ * before a record is returned, and a kv_key record whose kv_value record is missing is damage, reported as such.
  *
- * <p>A get of one key needs no kv_key row ({@link #readValue}): the index knows the key, its revision, created
- * revision and version, and the value row's checksum covers them, so the value row alone is read, by revision, and
- * checked against what the index says.
+ * <p>A get of one key needs no kv_key record ({@link #readValue}): the index knows the key, its revision, created
+ * revision and version, and the value record's checksum covers them, so the value record alone is read, by revision,
+ * and checked against what the index says.
  */
 public final class ReadConnection implements AutoCloseable {
     private static final int[] SIZES = {1, 8, 64};
@@ -55,7 +55,7 @@ public final class ReadConnection implements AutoCloseable {
     private final PreparedStatement rollback;
     private final PreparedStatement valueByRev;
     private final KeyEntry entry = new KeyEntry();
-    private final ValueRecord valueRow = new ValueRecord();
+    private final ValueRecord valueRecord = new ValueRecord();
     /**
      * The pool's count of the writer's changes when the open read transaction began, or {@link #NO_SNAPSHOT}.
      * Written by the thread that holds the connection; the pool's hand-over publishes it to the next.
@@ -85,30 +85,30 @@ public final class ReadConnection implements AutoCloseable {
     /**
      * The value of the put at packed revision {@code rev} of {@code key}, whose generation was created at
      * {@code createRev} and which is its {@code version}-th put, as the index holds them; null when kv_value has no
-     * row at {@code rev}.
+     * record at {@code rev}.
      *
-     * @throws StoreCorruptionException when the row fails its checksum against those fields (damaged, or not the
-     *                                  row of that change)
+     * @throws StoreCorruptionException when the record fails its checksum against those fields (damaged, or not the
+     *                                  record of that change)
      */
     byte[] readValue(long rev, byte[] key, long createRev, long version) {
-        byte[] row;
+        byte[] record;
         try {
             valueByRev.setLong(1, rev);
             try (ResultSet rs = valueByRev.executeQuery()) {
                 if (!rs.next()) {
                     return null;
                 }
-                row = bytes(rs, 1);
+                record = bytes(rs, 1);
             }
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "reading revision " + Revision.toString(rev));
         }
-        String problem = valueRow.problem(rev, key, createRev, version, row);
+        String problem = valueRecord.problem(rev, key, createRev, version, record);
         if (problem != null) {
            throw damaged(file, rev, key, problem);
         }
-        return ValueRecord.value(row);
+        return ValueRecord.value(record);
     }
 
     /**
@@ -151,9 +151,9 @@ public final class ReadConnection implements AutoCloseable {
         }
     }
 
-    /** The rows at {@code revs}, aligned with it; null where no row has that revision. */
-    StoredRow[] read(long[] revs) {
-        StoredRow[] out = new StoredRow[revs.length];
+    /** The records at {@code revs}, aligned with it; null where no record has that revision. */
+    StoredRecord[] read(long[] revs) {
+        StoredRecord[] out = new StoredRecord[revs.length];
         boolean own = snapshot == NO_SNAPSHOT && revs.length > SIZES[SIZES.length - 1];
         try {
             if (own) {
@@ -197,7 +197,7 @@ public final class ReadConnection implements AutoCloseable {
         }
     }
 
-    private void readChunk(PreparedStatement st, int slots, long[] revs, int from, int n, StoredRow[] out)
+    private void readChunk(PreparedStatement st, int slots, long[] revs, int from, int n, StoredRecord[] out)
             throws SQLException {
         for (int i = 0; i < slots; i++) {
             st.setLong(i + 1, i < n ? revs[from + i] : -1);
@@ -211,20 +211,20 @@ public final class ReadConnection implements AutoCloseable {
         }
         try (ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
-                StoredRow row = row(rs);
-                Integer at = position == null ? Integer.valueOf(from) : position.get(row.rev());
-                if (at == null || (position == null && row.rev() != revs[from])) {
-                    throw new StoreCorruptionException(file, row.rev(), file + " is damaged: asked for revision "
+                StoredRecord record = record(rs);
+                Integer at = position == null ? Integer.valueOf(from) : position.get(record.rev());
+                if (at == null || (position == null && record.rev() != revs[from])) {
+                    throw new StoreCorruptionException(file, record.rev(), file + " is damaged: asked for revision "
                             + Revision.toString(revs[from]) + (n > 1 ? " and others" : "") + ", SQLite returned a row at"
-                            + " revision " + Revision.toString(row.rev()));
+                            + " revision " + Revision.toString(record.rev()));
                 }
-                out[at] = row;
+                out[at] = record;
             }
         }
     }
 
-    /** A row from the {@link #COLUMNS} of a result set, after both its rows' checksums passed. */
-    private StoredRow row(ResultSet rs) throws SQLException {
+    /** A record from the {@link #COLUMNS} of a result set, after both its records' checksums passed. */
+    private StoredRecord record(ResultSet rs) throws SQLException {
         long rev = rs.getLong(1);
         String problem = entry.read(rev, bytes(rs, 2));
         byte[] key = entry.key();
@@ -237,14 +237,14 @@ public final class ReadConnection implements AutoCloseable {
            throw damaged(file, rev, key, "has no value row in kv_value");
         }
         long version = entry.version;
-        problem = valueRow.problem(rev, key, entry.createRev, version, value);
+        problem = valueRecord.problem(rev, key, entry.createRev, version, value);
         if (problem != null) {
            throw damaged(file, rev, key, problem);
         }
-        return new StoredRow(rev, key, ValueRecord.value(value), entry.createRev, version, version == 0);
+        return new StoredRecord(rev, key, ValueRecord.value(value), entry.createRev, version, version == 0);
     }
 
-    /** The exception for damage to the change of {@code key} at {@code rev}; {@code problem} completes "the row". */
+    /** The exception for damage to the change of {@code key} at {@code rev}; {@code problem} completes "the record". */
     public static StoreCorruptionException damaged(Path file, long rev, byte[] key, String problem) {
         return new StoreCorruptionException(file, rev, String.format("%s is damaged: the row of key %s at revision"
                 + " %s %s; MvccStore.verify lists every damaged row", file, KeyValue.printable(key),
@@ -254,7 +254,7 @@ public final class ReadConnection implements AutoCloseable {
     /** The driver gives null for a zero-length blob; the columns are NOT NULL, so null means empty. */
     private static byte[] bytes(ResultSet rs, int column) throws SQLException {
         byte[] b = rs.getBytes(column);
-        return b == null ? StoredRow.NO_VALUE : b;
+        return b == null ? StoredRecord.NO_VALUE : b;
     }
 
     @Override

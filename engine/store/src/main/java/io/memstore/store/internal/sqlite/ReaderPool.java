@@ -84,7 +84,10 @@ public final class ReaderPool {
         return new ReaderPool(file, readers);
     }
 
-    /** Closes every connection at once, each even when another fails: for a store whose open failed, or a pool no read uses. */
+    /**
+     * Closes every connection at once, each even when another fails: for a store whose open failed, or a pool no read
+     * uses.
+     */
     public void closeNow() {
         closed = true;
         closeAll(readers);
@@ -100,8 +103,8 @@ public final class ReaderPool {
         }
     }
 
-    /** The rows at {@code revs}, aligned with it; null where no row has that revision (compacted away). */
-    StoredRow[] read(long[] revs) {
+    /** The records at {@code revs}, aligned with it; null where no record has that revision (compacted away). */
+    StoredRecord[] read(long[] revs) {
         ReadConnection rc = acquire();
         try {
             rc.beginRead(changes.get(), quiet());
@@ -111,7 +114,7 @@ public final class ReaderPool {
         }
     }
 
-    /** The value of one put, read from its kv_value row alone: {@link ReadConnection#readValue}. */
+    /** The value of one put, read from its kv_value record alone: {@link ReadConnection#readValue}. */
     public byte[] readValue(long rev, byte[] key, long createRev, long version) {
         ReadConnection rc = acquire();
         try {

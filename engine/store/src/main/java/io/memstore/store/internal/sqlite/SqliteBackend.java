@@ -11,14 +11,14 @@ import java.util.List;
 /**
  * Everything the store does with SQLite, in the format of {@link StoreSchema}, behind the few calls
  * {@code MvccStore} makes; it knows nothing of the index, of its image or of MVCC rules (the layer above hands
- * in what it needs of them: a {@link RowScan.RowSink}, {@link VerifyChecks}, a {@link TableWrite}). Each concern
+ * in what it needs of them: a {@link RecordScan.RecordSink}, {@link VerifyChecks}, a {@link TableWrite}). Each concern
  * has a file of its own:
  * <ul>
  *   <li>{@link StoreOpener}: opening, and the read-only checks of an existing file before anything writes to it;</li>
- *   <li>{@link RowScan}: the scan of the key rows that restores the index on open, and damage reporting;</li>
+ *   <li>{@link RecordScan}: the scan of the key records that restores the index on open, and damage reporting;</li>
  *   <li>{@link StoreWriter}: the one writer connection, its transactions, compaction's deletions, checkpoints;</li>
- *   <li>{@link ReaderPool}: the read-only connections that read rows by revision, any thread;</li>
- *   <li>{@link StoreVerifier}: {@code MvccStore.verify}'s read of every row of a closed file;</li>
+ *   <li>{@link ReaderPool}: the read-only connections that read records by revision, any thread;</li>
+ *   <li>{@link StoreVerifier}: {@code MvccStore.verify}'s read of every record of a closed file;</li>
  *   <li>{@link SqliteConnections}: how each kind of connection is made and set up.</li>
  * </ul>
  *
@@ -60,9 +60,9 @@ public final class SqliteBackend implements AutoCloseable {
 
     /**
      * Opens {@code file}, creating it when it does not exist (or is empty); an existing file is checked
-     * read-only first and its key rows handed to {@code sink} in revision order ({@link StoreOpener}).
+     * read-only first and its key records handed to {@code sink} in revision order ({@link StoreOpener}).
      */
-    public static SqliteBackend open(Path file, SqliteOptions options, RowScan.RowSink sink) {
+    public static SqliteBackend open(Path file, SqliteOptions options, RecordScan.RecordSink sink) {
         return StoreOpener.open(file, options, sink);
     }
 
@@ -71,7 +71,7 @@ public final class SqliteBackend implements AutoCloseable {
         return StoreVerifier.verify(file, checks);
     }
 
-    /** The meta row values found when the file was opened. */
+    /** The meta record values found when the file was opened. */
     public StoreMeta metaAtOpen() {
         return metaAtOpen;
     }
@@ -88,8 +88,8 @@ public final class SqliteBackend implements AutoCloseable {
     // ---- writing (writer lock held by the caller) ----
 
     /** See {@link StoreWriter#write}. */
-    public void write(List<Change> rows, long currentRevision) {
-        writer.write(rows, currentRevision);
+    public void write(List<Change> records, long currentRevision) {
+        writer.write(records, currentRevision);
     }
 
     /** See {@link StoreWriter#checkpointLog}. */
@@ -132,12 +132,12 @@ public final class SqliteBackend implements AutoCloseable {
 
     // ---- reading (any thread) ----
 
-    /** The rows at {@code revs}, aligned with it; null where no row has that revision (compacted away). */
-    public StoredRow[] read(long[] revs) {
+    /** The records at {@code revs}, aligned with it; null where no record has that revision (compacted away). */
+    public StoredRecord[] read(long[] revs) {
         return readers.read(revs);
     }
 
-    /** The value of one put, read from its kv_value row alone: {@link ReadConnection#readValue}. */
+    /** The value of one put, read from its kv_value record alone: {@link ReadConnection#readValue}. */
     public byte[] readValue(long rev, byte[] key, long createRev, long version) {
         return readers.readValue(rev, key, createRev, version);
     }

@@ -36,7 +36,7 @@ public final class SqliteConnections {
         config.setReadOnly(readOnly);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         // else the driver follows every INSERT with a statement of its own, SELECT last_insert_rowid(), for
-        // getGeneratedKeys, which the store never calls: the row writes would run two statements each
+        // getGeneratedKeys, which the store never calls: the record writes would run two statements each
         config.setGetGeneratedKeys(false);
         return config;
     }
@@ -114,7 +114,7 @@ public final class SqliteConnections {
     }
 
     public static byte[] orEmpty(byte[] b) {
-        return b == null ? StoredRow.NO_VALUE : b;
+        return b == null ? StoredRecord.NO_VALUE : b;
     }
 
     /**

@@ -28,10 +28,10 @@ import java.util.Map;
 
 /**
  * Opening a store file, and the read-only checks that come before anything writes to it: the location, the
- * header (application_id, format version), the write-ahead log ({@link WalCheck}), the tables, the meta rows,
- * every key row ({@link RowScan}) and the counts the meta rows must agree with. A foreign, damaged or inconsistent
- * file, or one of another format version, fails here with the file as it was; only then is it opened for writing
- * (or, when it does not exist or is empty, created).
+ * header (application_id, format version), the write-ahead log ({@link WalCheck}), the tables, the meta records,
+ * every key record ({@link RecordScan}) and the counts the meta records must agree with. A foreign, damaged or
+ * inconsistent file, or one of another format version, fails here with the file as it was; only then is it opened for
+ * writing (or, when it does not exist or is empty, created).
  *
  * <p>The file is locked ({@link StoreLock}) before its first byte is read. The read-only connection stays open
  * until the writer's is: SQLite closes its last descriptor of the file when its last connection to it closes, and
@@ -44,10 +44,10 @@ final class StoreOpener {
 
     /**
      * Opens {@code file}, creating it when it does not exist (or is empty): locked first (refused at once when
-     * another store has it open), then checked and scanned read-only, every kv_key row handed to {@code sink} in
+     * another store has it open), then checked and scanned read-only, every kv_key record handed to {@code sink} in
      * revision order, then opened for writing.
      */
-    static SqliteBackend open(Path file, SqliteOptions options, RowScan.RowSink sink) {
+    static SqliteBackend open(Path file, SqliteOptions options, RecordScan.RecordSink sink) {
         checkLocation(file);
         if (sizeOf(file) == 0 && Files.exists(sideFile(file, "-wal"))) {
             throw new StoreFormatException("found " + sideFile(file, "-wal") + " but no database " + file
@@ -187,24 +187,24 @@ final class StoreOpener {
     }
 
     /**
-     * The tables, the meta rows, every kv_key row (checksums verified, handed to {@code sink}) and the number of
-     * kv_value rows; throws on a problem.
+     * The tables, the meta records, every kv_key record (checksums verified, handed to {@code sink}) and the number of
+     * kv_value records; throws on a problem.
      */
-    private static StoreMeta checkContents(Connection ro, Path file, RowScan.RowSink sink) throws SQLException {
+    private static StoreMeta checkContents(Connection ro, Path file, RecordScan.RecordSink sink) throws SQLException {
         try (Statement s = ro.createStatement()) {
             StoreMeta meta = checkTables(s, file);
             if (fromImage(ro, s, file, meta, sink)) {
                 return meta;
             }
-            long expected = expectedRows(file, meta);
+            long expected = expectedRecords(file, meta);
             sink.begin(expected);
-            RowScan.Scan scan = RowScan.scanKeys(ro, s, file, expected, sink, damageStops(file));
+            RecordScan.Scan scan = RecordScan.scanKeys(ro, s, file, expected, sink, damageStops(file));
             sink.end();
             String problem = metaProblem(meta, scan);
             if (problem == null) {
                 long values = countValues(s);
-                if (values != meta.rowCount()) {
-                    problem = "kv_value holds " + values + " rows where " + meta.rowCount() + " were written";
+                if (values != meta.recordCount()) {
+                    problem = "kv_value holds " + values + " rows where " + meta.recordCount() + " were written";
                 }
             }
             if (problem != null) {
@@ -215,12 +215,12 @@ final class StoreOpener {
     }
 
     /**
-     * The index loaded from the file's image and the kv_key rows after it, when the sink loads an image the file
-     * has ({@link RowScan.RowSink#loadImage}): returns true. False, with the sink as it was, when it loads none,
-     * and when the rows after it do not continue it (a row the sink refuses, or counts that disagree with the meta
-     * rows): the caller then scans every row, which finds what is wrong with the file if anything is.
+     * The index loaded from the file's image and the kv_key records after it, when the sink loads an image the file
+     * has ({@link RecordScan.RecordSink#loadImage}): returns true. False, with the sink as it was, when it loads none,
+     * and when the records after it do not continue it (a record the sink refuses, or counts that disagree with the
+     * meta records): the caller then scans every record, which finds what is wrong with the file if anything is.
      */
-    private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RowScan.RowSink sink)
+    private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RecordScan.RecordSink sink)
             throws SQLException {
         ImageCover image;
         try {
@@ -232,22 +232,22 @@ final class StoreOpener {
             return false;
         }
         try {
-            RowScan.Scan after = RowScan.scanKeys(ro, s, file, image.lastRev(), meta.rowCount() - image.rows(), sink,
-                    damageStops(file));
-            RowScan.Scan all = new RowScan.Scan(image.rows() + after.rows(),
-                    after.rows() > 0 ? after.lastMain() : Revision.main(image.lastRev()));
+            RecordScan.Scan after = RecordScan.scanKeys(ro, s, file, image.lastRev(),
+                    meta.recordCount() - image.records(), sink, damageStops(file));
+            RecordScan.Scan all = new RecordScan.Scan(image.records() + after.records(),
+                    after.records() > 0 ? after.lastMain() : Revision.main(image.lastRev()));
             if (metaProblem(meta, all) == null) {
                 return true;
             }
         } catch (StoreFormatException e) {
-            // the rows after the image do not continue it: the scan of every row decides
+            // the records after the image do not continue it: the scan of every record decides
         }
         sink.reset();
         return false;
     }
 
-    /** The damage sink of the open: the first damaged row stops it. */
-    private static RowScan.DamageSink damageStops(Path file) {
+    /** The damage sink of the open: the first damaged record stops it. */
+    private static RecordScan.DamageSink damageStops(Path file) {
         return (rev, key, problem) -> {
             throw new StoreCorruptionException(file, rev, file + " is damaged: the row of key "
                     + KeyValue.printable(key) + " at revision " + Revision.toString(rev) + " " + problem
@@ -256,7 +256,7 @@ final class StoreOpener {
     }
 
     /**
-     * kv_value's row count, read through SQLite's ordinary reads. Never through a memory map
+     * kv_value's record count, read through SQLite's ordinary reads. Never through a memory map
      * ({@code PRAGMA mmap_size}), here or anywhere in the store: a mapped page that the file no longer holds (a file
      * cut short while it is read) reaches the process as a signal that SQLite cannot turn into an error
      * (https://www.sqlite.org/mmap.html) and kills the JVM, where a read reports it.
@@ -266,16 +266,16 @@ final class StoreOpener {
     }
 
     /**
-     * The rows to expect in kv_key: the meta row's count, but no more than the file and its write-ahead log could
-     * hold (a row with its value takes more than 16 B), since the count only sizes the scan and must not be trusted
+     * The records to expect in kv_key: the meta record's count, but no more than the file and its write-ahead log could
+     * hold (a record with its value takes more than 16 B), since the count only sizes the scan and must not be trusted
      * before it.
      */
-    private static long expectedRows(Path file, StoreMeta meta) {
+    private static long expectedRecords(Path file, StoreMeta meta) {
         long bytes = sizeOf(file) + sizeOf(sideFile(file, "-wal"));
-        return Math.max(0, Math.min(meta.rowCount(), bytes / 16));
+        return Math.max(0, Math.min(meta.recordCount(), bytes / 16));
     }
 
-    /** The tables and the meta rows; throws when they are not as {@link StoreSchema} has them. */
+    /** The tables and the meta records; throws when they are not as {@link StoreSchema} has them. */
     static StoreMeta checkTables(Statement s, Path file) throws SQLException {
         checkColumns(s, file, "kv_key", StoreSchema.KEY_COLUMNS);
         checkColumns(s, file, "kv_value", StoreSchema.VALUE_COLUMNS);
@@ -323,7 +323,7 @@ final class StoreOpener {
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
                 metaValue(values, StoreSchema.META_FINISHED, file),
-                metaValue(values, StoreSchema.META_ROW_COUNT, file));
+                metaValue(values, StoreSchema.META_RECORD_COUNT, file));
     }
 
     private static long metaValue(Map<String, Long> values, String name, Path file) {
@@ -336,12 +336,12 @@ final class StoreOpener {
     }
 
     /**
-     * Null when the meta rows agree with the scan, else what is wrong. Every revision in (finished, current]
-     * wrote at least one row that no compaction has deleted, so when current > finished the newest row is at
-     * current; rows never go beyond current; and the rows are as many as row_count says (fewer: rows that a
+     * Null when the meta records agree with the scan, else what is wrong. Every revision in (finished, current]
+     * wrote at least one record that no compaction has deleted, so when current > finished the newest record is at
+     * current; records never go beyond current; and the records are as many as row_count says (fewer: records that a
      * damaged page no longer reaches).
      */
-    static String metaProblem(StoreMeta m, RowScan.Scan scan) {
+    static String metaProblem(StoreMeta m, RecordScan.Scan scan) {
         String problem = null;
         long lastMain = scan.lastMain();
         if (m.finishedCompaction() < 0 || m.finishedCompaction() > m.scheduledCompaction()
@@ -352,15 +352,15 @@ final class StoreOpener {
             problem = "its newest row is at revision " + lastMain + ", beyond the current revision";
         } else if (m.currentRevision() > m.finishedCompaction() && lastMain != m.currentRevision()) {
             problem = "no row holds the current revision (newest row at " + lastMain + ")";
-        } else if (scan.rows() != m.rowCount()) {
-            problem = "it holds " + scan.rows() + " rows where " + m.rowCount() + " were written";
+        } else if (scan.records() != m.recordCount()) {
+            problem = "it holds " + scan.records() + " rows where " + m.recordCount() + " were written";
         }
         if (problem == null) {
             return null;
         }
         return problem + "; current_revision " + m.currentRevision() + ", scheduled_compaction "
                 + m.scheduledCompaction() + ", finished_compaction " + m.finishedCompaction() + ", row_count "
-                + m.rowCount();
+                + m.recordCount();
     }
 
     /** A new file's header marks and tables, in one transaction: a crash leaves either a complete store or nothing. */

@@ -9,51 +9,52 @@ import java.util.List;
  * while open). Format version 7, {@link #FORMAT_VERSION}:
  *
  * <pre>
- * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); rows are appended in rev order
- *        entry BLOB NOT NULL)        -- KeyEntry: the row's checksum, the version (puts in the generation up to
+ * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); records are appended in rev order
+ *        entry BLOB NOT NULL)        -- KeyEntry: the record's checksum, the version (puts in the generation up to
  *                                    -- this one, 1 = created here; 0 for a tombstone), the packed revision that
  *                                    -- created the key's generation (a put only, as its distance to rev), the key
- * kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key row: exactly one kv_value row per kv_key row
- *          value BLOB NOT NULL)      -- ValueRecord: the change's checksum, then the value (none for a tombstone)
- * index_image(part INTEGER PRIMARY KEY,  -- IndexImage: the in-memory index as of a revision, written at a
- *             data BLOB NOT NULL)        -- checkpoint and at close, so that an open loads it and reads only the
- *                                        -- key rows after that revision; no rows when there is none
- * meta(name TEXT PRIMARY KEY, value INTEGER NOT NULL):
- *    format_version        FORMAT_VERSION, also in the header's user_version
- *    current_revision      main revision of the last committed write transaction
+ *          kv_value(rev INTEGER PRIMARY KEY,  -- the same revision as its kv_key record: one kv_value record per kv_key
+ *          record value BLOB NOT NULL)      -- ValueRecord: the change's checksum, then the value (none for a
+ *          tombstone)
+ *             index_image(part INTEGER PRIMARY KEY,  -- IndexImage: the in-memory index as of a revision, written at a
+ *                                        data BLOB NOT NULL)        -- checkpoint and at close, so that an open loads
+ *                                        it and reads only the -- key records after that revision; no records when
+ *                                        there is none
+ *    meta(name TEXT PRIMARY KEY, value INTEGER NOT NULL): format_version        FORMAT_VERSION, also in the header's
+ *    user_version current_revision      main revision of the last committed write transaction
  *    scheduled_compaction  main revision of the last compaction asked for (written before anything is deleted)
  *    finished_compaction   main revision of the last compaction whose deletions committed
- *    row_count             rows in kv_key, and so in kv_value, updated in the transaction that adds or deletes them
+ *    row_count             records in kv_key, and so in kv_value, updated in the transaction that adds or deletes them
  * </pre>
  *
- * A row is a tombstone exactly when its version is 0 (it has no create_rev then); a put has version 1 or more
+ * A record is a tombstone exactly when its version is 0 (it has no create_rev then); a put has version 1 or more
  * and the create_rev of its generation. The header's {@code application_id} is {@link #APPLICATION_ID}: a
  * file without it is not ours and is never touched. Both tables are keyed by revision, not by key: writes append
  * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
- * loaded on open from index_image and the kv_key rows after it, or rebuilt by scanning every kv_key row in
+ * loaded on open from index_image and the kv_key records after it, or rebuilt by scanning every kv_key record in
  * revision order when there is no whole and current image ({@code IndexImage}). A change of a key is split in two
- * rows so that the open reads what the index needs (the narrow kv_key rows, a small part of the file when values
- * are larger than keys) and never a value, and a get reads the value row alone; and each row is two columns, since
- * the driver's cost of reading a row grows with its columns (one native call each), not with its bytes.
+ * records so that the open reads what the index needs (the narrow kv_key records, a small part of the file when values
+ * are larger than keys) and never a value, and a get reads the value record alone; and each record is two columns,
+ * since the driver's cost of reading a record grows with its columns (one native call each), not with its bytes.
  *
  * <h2>Integrity</h2>
- * Every row carries a CRC32C ({@link RowChecksum}) at the start of its blob: a kv_key row's covers its revision and
- * entry; a kv_value row's covers its revision and value and the fields of its change's kv_key row (key, version,
- * created revision). So a damaged row is found wherever it is read, and a value row read alone is checked against
- * the change the index says it belongs to:
+ * Every record carries a CRC32C ({@link RecordChecksum}) at the start of its blob: a kv_key record's covers its
+ * revision and entry; a kv_value record's covers its revision and value and the fields of its change's kv_key record
+ * (key, version, created revision). So a damaged record is found wherever it is read, and a value record read alone is
+ * checked against the change the index says it belongs to:
  * <ul>
- *   <li>an open without an image reads every kv_key row and checks its checksum before it decodes the entry, and
- *       compares the rows it saw with {@code row_count}, which notices rows that a damaged B-tree page no longer
- *       reaches (no row checksum can); it compares kv_value's row count ({@code count(*)}, which reads the table's
- *       pages but no value) with {@code row_count} too. An open from an image checks every part of the image
- *       against its checksum and the image against the meta rows, and reads and checks the kv_key rows after it
- *       alone, their count added to the image's compared with {@code row_count}; the rows the image covers are
+ *   <li>an open without an image reads every kv_key record and checks its checksum before it decodes the entry, and
+ *       compares the records it saw with {@code row_count}, which notices records that a damaged B-tree page no longer
+ *       reaches (no record checksum can); it compares kv_value's record count ({@code count(*)}, which reads the
+ *       table's pages but no value) with {@code row_count} too. An open from an image checks every part of the image
+ *       against its checksum and the image against the meta records, and reads and checks the kv_key records after it
+ *       alone, their count added to the image's compared with {@code row_count}; the records the image covers are
  *       checked where they are read, and all of them by {@code MvccStore.verify};</li>
- *   <li>a get reads the value row of the revision the index holds for the key and checks its checksum against the
- *       key, version and created revision the index holds; a range joins each kv_key row to its kv_value row and
- *       checks both. A change whose value row is missing is reported as damage, never as a compacted or missing
+ *   <li>a get reads the value record of the revision the index holds for the key and checks its checksum against the
+ *       key, version and created revision the index holds; a range joins each kv_key record to its kv_value record and
+ *       checks both. A change whose value record is missing is reported as damage, never as a compacted or missing
  *       key;</li>
- *   <li>{@code MvccStore.verify} reads every row of both tables and checks both checksums and the pairing.</li>
+ *   <li>{@code MvccStore.verify} reads every record of both tables and checks both checksums and the pairing.</li>
  * </ul>
  *
  * <h2>Format versions</h2>
@@ -66,7 +67,7 @@ import java.util.List;
  *
  * <p>The version is in two places that must agree: SQLite's header ({@code PRAGMA user_version}, read before
  * SQLite opens the file, and again through SQLite, which sees a header the write-ahead log rewrote) and the meta
- * row.
+ * record.
  */
 public final class StoreSchema {
     /** "MSKV" in ASCII. */
@@ -79,7 +80,7 @@ public final class StoreSchema {
     static final String META_CURRENT = "current_revision";
     static final String META_SCHEDULED = "scheduled_compaction";
     static final String META_FINISHED = "finished_compaction";
-    public static final String META_ROW_COUNT = "row_count";
+    public static final String META_RECORD_COUNT = "row_count";
 
     static final String CREATE_KEY_TABLE = "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, entry BLOB NOT NULL)";
     static final String CREATE_VALUE_TABLE = "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)";
@@ -93,7 +94,7 @@ public final class StoreSchema {
             "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
             "INSERT INTO meta (name, value) VALUES ('" + META_FORMAT_VERSION + "', " + FORMAT_VERSION + "), ('"
                     + META_CURRENT + "', 0), ('" + META_SCHEDULED + "', 0), ('" + META_FINISHED + "', 0), ('"
-                    + META_ROW_COUNT + "', 0)");
+                    + META_RECORD_COUNT + "', 0)");
 
     /** A column as {@code PRAGMA table_info} reports it. */
     record Column(String name, String type, boolean notNull, boolean primaryKey) {

@@ -20,26 +20,26 @@ import java.util.List;
 
 /**
  * {@code MvccStore.verify}: checks a closed store file without writing to it, and lists every problem rather than
- * stopping at the first. Where the open reads kv_key alone, this reads every row of both tables, so it also finds
- * a damaged value, a key row without its value row and a value row without its key row; SQLite's own
+ * stopping at the first. Where the open reads kv_key alone, this reads every record of both tables, so it also finds
+ * a damaged value, a key record without its value record and a value record without its key record; SQLite's own
  * {@code integrity_check} runs first. A damaged index image, which an open ignores without a word (it rebuilds
- * the index from the rows instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}).
+ * the index from the records instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}).
  */
 final class StoreVerifier {
     private StoreVerifier() {
     }
 
     /**
-     * Checks {@code file}: it must not be open in any store, and is locked while it is read. Reports every row
+     * Checks {@code file}: it must not be open in any store, and is locked while it is read. Reports every record
      * whose checksum fails and every other problem found.
      */
     static VerifyReport verify(Path file, VerifyChecks checks) {
         if (!Files.isRegularFile(file)) {
             throw new StoreException("cannot verify " + file + ": no such file");
         }
-        List<VerifyReport.DamagedRow> damaged = new ArrayList<>();
+        List<VerifyReport.DamagedRecord> damaged = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        long[] rows = {0};
+        long[] records = {0};
         Path walFile = sideFile(file, "-wal");
         Path shm = sideFile(file, "-shm");
         boolean hadWal = Files.exists(walFile);
@@ -62,13 +62,14 @@ final class StoreVerifier {
                         }
                     }
                     StoreMeta meta = StoreOpener.checkTables(s, file);
-                    RowScan.Scan scan;
-                    RowScan.DamageSink sink = (rev, key, problem) ->
-                            damaged.add(new VerifyReport.DamagedRow(rev, key, problem));
+                    RecordScan.Scan scan;
+                    RecordScan.DamageSink sink = (rev, key, problem) ->
+                            damaged.add(new VerifyReport.DamagedRecord(rev, key, problem));
                     try {
-                        scan = scanJoined(s, rows, sink, checks);
+                        scan = scanJoined(s, records, sink, checks);
                     } catch (SQLException e) {
-                        problems.add("SQLite stopped the scan of the rows after " + rows[0] + " rows: " + e.getMessage());
+                        problems.add("SQLite stopped the scan of the rows after " + records[0] + " rows: "
+                                + e.getMessage());
                         scan = null;
                     }
                     if (scan != null) {
@@ -95,18 +96,18 @@ final class StoreVerifier {
             removeIfCreated(walFile, hadWal, true);
             removeIfCreated(shm, hadShm, false);
         }
-        return new VerifyReport(file, rows[0], damaged, problems);
+        return new VerifyReport(file, records[0], damaged, problems);
     }
 
     /**
-     * Every kv_key row with its kv_value row, in revision order, both checksums checked, a missing value row and a
-     * tombstone with a value reported; counts the rows in {@code rows[0]}.
+     * Every kv_key record with its kv_value record, in revision order, both checksums checked, a missing value record
+     * and a tombstone with a value reported; counts the records in {@code records[0]}.
      */
-    private static RowScan.Scan scanJoined(Statement s, long[] rows, RowScan.DamageSink damage, RowScan.RowRule rule)
-            throws SQLException {
+    private static RecordScan.Scan scanJoined(Statement s, long[] records, RecordScan.DamageSink damage,
+                                              RecordScan.RecordRule rule) throws SQLException {
         long lastMain = 0;
         KeyEntry e = new KeyEntry();
-        ValueRecord valueRow = new ValueRecord();
+        ValueRecord valueRecord = new ValueRecord();
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
@@ -115,16 +116,16 @@ final class StoreVerifier {
                 byte[] value = orEmpty(rs.getBytes(3));
                 rs.getLong(4);
                 boolean noValue = rs.wasNull();
-                rows[0]++;
+                records[0]++;
                 lastMain = Revision.main(rev);
                 byte[] key = e.key();
                 if (problem == null) {
                     problem = noValue ? "has no value row in kv_value"
-                            : valueRow.problem(rev, key, e.createRev, e.version, value);
+                            : valueRecord.problem(rev, key, e.createRev, e.version, value);
                 }
-                RowScan.report(damage, rule, rev, key, e.createRev, e.version, problem);
+                RecordScan.report(damage, rule, rev, key, e.createRev, e.version, problem);
             }
         }
-        return new RowScan.Scan(rows[0], lastMain);
+        return new RecordScan.Scan(records[0], lastMain);
     }
 }

@@ -12,7 +12,7 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * The store's one writer connection and everything that writes through it: batches of rows with the meta
+ * The store's one writer connection and everything that writes through it: batches of records with the meta
  * counters, the durable record of a scheduled compaction, compaction's deletions, and the checkpoint that empties
  * the write-ahead log. Used only under the store's writer lock (or by the one background flush the lock allows).
  *
@@ -27,8 +27,8 @@ import java.util.List;
  * waits for it only when the log has grown long.
  */
 final class StoreWriter {
-    /** Revisions fetched per page while compaction looks for rows to delete. */
-    private static final int COMPACT_PAGE_ROWS = 10_000;
+    /** Revisions fetched per page while compaction looks for records to delete. */
+    private static final int COMPACT_PAGE_RECORDS = 10_000;
 
     private final Path file;
     private final Connection connection;
@@ -37,7 +37,7 @@ final class StoreWriter {
     /** The read connections, whose snapshots must see each commit and not hold the log back ({@link ReaderPool}). */
     private final ReaderPool readers;
     private Statement tx;
-    private RowWriter rowWriter;
+    private RecordWriter recordWriter;
     private PreparedStatement setMeta;
     private PreparedStatement commitMeta;
     private boolean prepareAgain;
@@ -54,24 +54,24 @@ final class StoreWriter {
     private void prepareStatements() throws SQLException {
         closeStatements();
         tx = connection.createStatement();
-        rowWriter = new RowWriter(connection);
+        recordWriter = new RecordWriter(connection);
         setMeta = connection.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
         commitMeta = connection.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
                 + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
-                + "', '" + StoreSchema.META_ROW_COUNT + "')");
+                + "', '" + StoreSchema.META_RECORD_COUNT + "')");
         prepareAgain = false;
     }
 
     /** Closes the statements; returns the first failure, or null. */
     private SQLException closeStatements() {
         SQLException failure = null;
-        if (rowWriter != null) {
+        if (recordWriter != null) {
             try {
-                rowWriter.close();
+                recordWriter.close();
             } catch (SQLException e) {
                 failure = e;
             }
-            rowWriter = null;
+            recordWriter = null;
         }
         for (Statement st : new Statement[] {setMeta, commitMeta, tx}) {
             if (st != null) {
@@ -86,22 +86,22 @@ final class StoreWriter {
     }
 
     /**
-     * Writes {@code rows} (ascending revisions), the new current revision and row count in one SQLite
+     * Writes {@code records} (ascending revisions), the new current revision and record count in one SQLite
      * transaction. On failure nothing of it is written and no transaction is left open.
      */
-    void write(List<Change> rows, long currentRevision) {
+    void write(List<Change> records, long currentRevision) {
         try {
             if (prepareAgain) {
                 prepareStatements();
             }
             awaitLogRestart();
             begin();
-            int n = rows.size();
-            rowWriter.insert(rows);
+            int n = records.size();
+            recordWriter.insert(records);
             commitMeta.setLong(1, currentRevision);
             commitMeta.setLong(2, n);
             if (commitMeta.executeUpdate() != 2) {
-                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_ROW_COUNT
+                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_RECORD_COUNT
                         + " are missing");
             }
             commit();
@@ -110,8 +110,8 @@ final class StoreWriter {
             }
         } catch (SQLException e) {
             rollbackQuietly();
-            String what = rows.isEmpty() ? "revision " + currentRevision
-                    : "revisions " + Revision.main(rows.get(0).rev()) + ".." + currentRevision;
+            String what = records.isEmpty() ? "revision " + currentRevision
+                    : "revisions " + Revision.main(records.get(0).rev()) + ".." + currentRevision;
             throw SqliteErrors.translate(e, file, "writing " + what);
         }
     }
@@ -204,21 +204,21 @@ final class StoreWriter {
     }
 
     /**
-     * In one SQLite transaction, deletes every row (of kv_key and kv_value) at or below main revision {@code rev}
+     * In one SQLite transaction, deletes every record (of kv_key and kv_value) at or below main revision {@code rev}
      * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished. kv_key's revisions
-     * are scanned in pages and both tables' rows deleted in runs of consecutive revisions, one range delete per
-     * run and table. Returns the number of changes deleted (rows of kv_key).
+     * are scanned in pages and both tables' records deleted in runs of consecutive revisions, one range delete per
+     * run and table. Returns the number of changes deleted (records of kv_key).
      */
     long compact(long rev, long[] kept) {
         long upper = Revision.last(rev);
         long deleted = 0;
         try (PreparedStatement page = connection.prepareStatement(
-                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_ROWS);
+                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_RECORDS);
              PreparedStatement delete = connection.prepareStatement("DELETE FROM kv_key WHERE rev >= ? AND rev <= ?");
              PreparedStatement deleteValues = connection.prepareStatement(
                      "DELETE FROM kv_value WHERE rev >= ? AND rev <= ?");
              PreparedStatement fewer = connection.prepareStatement("UPDATE meta SET value = value - ? WHERE name = '"
-                     + StoreSchema.META_ROW_COUNT + "'")) {
+                     + StoreSchema.META_RECORD_COUNT + "'")) {
             if (prepareAgain) {
                 prepareStatements();
             }
@@ -226,7 +226,7 @@ final class StoreWriter {
             long after = -1;
             int k = 0;
             while (true) {
-                long[] revs = new long[COMPACT_PAGE_ROWS];
+                long[] revs = new long[COMPACT_PAGE_RECORDS];
                 int n = 0;
                 page.setLong(1, after);
                 page.setLong(2, upper);
@@ -265,7 +265,7 @@ final class StoreWriter {
                 delete.executeBatch();
                 deleteValues.executeBatch();
                 after = revs[n - 1];
-                if (n < COMPACT_PAGE_ROWS) {
+                if (n < COMPACT_PAGE_RECORDS) {
                     break;
                 }
             }

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * What {@link StoreVerifier} asks of the layers above the SQLite side, whose rules and tables it does not know: the
- * rules for one intact row ({@link RowScan.RowRule}), and the problems of the {@code index_image} table, whose
+ * rules for one intact record ({@link RecordScan.RecordRule}), and the problems of the {@code index_image} table, whose
  * contents are theirs.
  */
-public interface VerifyChecks extends RowScan.RowRule {
-    /** The problems of the index image in the file {@code s} reads, against its meta rows; empty when none. */
+public interface VerifyChecks extends RecordScan.RecordRule {
+    /** The problems of the index image in the file {@code s} reads, against its meta records; empty when none. */
     List<String> imageProblems(Statement s, StoreMeta meta);
 }

@@ -170,7 +170,7 @@ class IndexImageTest {
         Part first = parts.get(0);
         List<BTreeLeaf> out = new ArrayList<>();
         assertThat(IndexImage.readPart(first.data(), 2, h, crc, slabs(h), out)).as("read as part 2").isFalse();
-        IndexImage.Header other = new IndexImage.Header(h.revision() + 1, h.lastRev(), h.compacted(), h.rows(),
+        IndexImage.Header other = new IndexImage.Header(h.revision() + 1, h.lastRev(), h.compacted(), h.records(),
                 h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(), h.codes());
         assertThat(IndexImage.readPart(first.data(), 1, other, crc, slabs(h), out)).as("of another image").isFalse();
         assertThat(IndexImage.readPart(first.data(), 1, h, crc, new LeafSlabs(0, 0), out))

@@ -14,16 +14,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link BTreeIndex#load} against the same rows given to a {@link ReferenceIndex} one by one in revision order:
+ * {@link BTreeIndex#load} against the same records given to a {@link ReferenceIndex} one by one in revision order:
  * puts, deletes and re-creations, first generations left by compaction (created revision and version of their
- * own) and later generations that begin with such a row (the in-run header), enough keys for the load to pack on
+ * own) and later generations that begin with such a record (the in-run header), enough keys for the load to pack on
  * two threads, and few enough for one.
  */
 class BTreeIndexLoadTest {
 
     @ParameterizedTest(name = "{0} keys")
     @ValueSource(ints = {1, 700, 150_000})
-    void answersAsTheRowsGivenOneByOne(int keyCount) {
+    void answersAsTheRecordsGivenOneByOne(int keyCount) {
         SplittableRandom random = new SplittableRandom(keyCount);
         List<byte[]> keys = new ArrayList<>();
         for (int i = 0; i < keyCount; i++) {
@@ -32,7 +32,7 @@ class BTreeIndexLoadTest {
         }
         boolean[] live = new boolean[keyCount];
         boolean[] seen = new boolean[keyCount];
-        RestoreRows rows = new RestoreRows();
+        RestoreRecords records = new RestoreRecords();
         ReferenceIndex expected = new ReferenceIndex();
         List<Long> revisions = new ArrayList<>();
         long main = 10;
@@ -40,21 +40,21 @@ class BTreeIndexLoadTest {
             main += 1 + random.nextInt(3);
             int k = op < keyCount ? op : random.nextInt(keyCount);
             long rev = Revision.pack(main, random.nextInt(4) == 0 ? random.nextInt(3) : 0);
-            byte[] key = keys.get(k).clone(); // a new array per row, as a scan gives
+            byte[] key = keys.get(k).clone(); // a new array per record, as a scan gives
             if (live[k] && random.nextInt(5) == 0) {
-                expectState(rows.add(key, rev, true, 0, 0), RestoreRows.LIVE, op);
+                expectState(records.add(key, rev, true, 0, 0), RestoreRecords.LIVE, op);
                 expected.tombstone(key, rev);
                 live[k] = false;
             } else {
                 long created = rev;
                 long version = 1;
                 if (!live[k] && random.nextInt(3) == 0) {
-                    // a generation whose earlier revisions compaction removed (first rows), or an in-run one
+                    // a generation whose earlier revisions compaction removed (first records), or an in-run one
                     created = Revision.pack(main - 1 - random.nextInt(5), 0);
                     version = 2 + random.nextInt(1000);
                 }
-                expectState(rows.add(key, rev, false, created, version), live[k] ? RestoreRows.LIVE
-                        : seen[k] ? RestoreRows.DELETED : RestoreRows.ABSENT, op);
+                expectState(records.add(key, rev, false, created, version), live[k] ? RestoreRecords.LIVE
+                        : seen[k] ? RestoreRecords.DELETED : RestoreRecords.ABSENT, op);
                 expected.restore(key, created, rev, version);
                 live[k] = true;
             }
@@ -65,7 +65,7 @@ class BTreeIndexLoadTest {
         }
         revisions.add(Revision.pack(main, 0));
         BTreeIndex loaded = new BTreeIndex();
-        loaded.load(rows);
+        loaded.load(records);
 
         assertThat(IndexComparison.firstDifference(loaded, expected, keys, 0, main, revisions)).isNull();
         for (byte[] key : keys) {
@@ -86,7 +86,10 @@ class BTreeIndexLoadTest {
         assertThat(IndexComparison.firstDifference(loaded, expected, keys, 0, main + 1, List.of(next))).isNull();
     }
 
-    /** What RestoreRows.add said of the key's state before the row, checked without an assertion object per row. */
+    /**
+     * What RestoreRecords.add said of the key's state before the record, checked without an assertion object per
+     * record.
+     */
     private static void expectState(int actual, int expected, int op) {
         if (actual != expected) {
             assertThat(actual).as("the state before row %d", op).isEqualTo(expected);

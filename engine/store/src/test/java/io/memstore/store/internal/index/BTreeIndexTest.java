@@ -173,8 +173,8 @@ class BTreeIndexTest {
             {17, null, new long[0]},
     };
 
-    private static String history(Object row) {
-        return row == null ? null : "KeyIndex{modified=16.0, " + row + "}";
+    private static String history(Object record) {
+        return record == null ? null : "KeyIndex{modified=16.0, " + record + "}";
     }
 
     @Test
@@ -197,7 +197,7 @@ class BTreeIndexTest {
 
     @Test
     void oneCompactionFromTheFullHistoryFollowsKeyIndex() {
-        // etcd "once compaction": every row from a fresh fixture
+        // etcd "once compaction": every record from a fresh fixture
         for (Object[] c : COMPACTIONS) {
             int at = (int) c[0];
             BTreeIndex index = fixture(new BTreeIndex());
@@ -222,7 +222,7 @@ class BTreeIndexTest {
     @Test
     void deleteAndRecreateInTheCompactedTransactionMatchesKeyIndex() {
         // etcd TestKeyIndexCompactAndKeepOnRecreatedRev, case 1: the tombstone's generation goes, and the put
-        // again in the same transaction is the live row that must stay (as in etcd >= 3.6).
+        // again in the same transaction is the live record that must stay (as in etcd >= 3.6).
         for (Supplier<RevisionIndex> make : bothIndexes()) {
             RevisionIndex index = make.get();
             index.put(FOO, r(3, 89));

@@ -322,7 +322,7 @@ class IndexDifferentialTest {
                 default -> 1 + random.nextLong(1L << 40);
             };
             if (reference.describe(key) != null && random.nextInt(6) == 0) {
-                // an inconsistent row on a key both indexes hold: both must refuse it and change nothing
+                // an inconsistent record on a key both indexes hold: both must refuse it and change nothing
                 created = rev + 1;
             }
             long c = created;

@@ -87,7 +87,7 @@ class KeyEntryTest {
         long rev = Revision.first(2);
         byte[] e = new byte[KeyEntry.CHECKSUM_BYTES + 12];
         java.util.Arrays.fill(e, KeyEntry.CHECKSUM_BYTES, e.length, (byte) 0x80);
-        RowChecksum.store(e, RowChecksum.ofEntry(new java.util.zip.CRC32C(), new byte[8], rev, e));
+        RecordChecksum.store(e, RecordChecksum.ofEntry(new java.util.zip.CRC32C(), new byte[8], rev, e));
         assertThat(r.read(rev, e)).contains("passes its checksum but its entry does not decode");
     }
 }

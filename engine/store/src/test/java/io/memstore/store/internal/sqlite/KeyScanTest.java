@@ -21,12 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link KeyScan}: every row once and in revision order, over one connection or two reading alternate intervals,
- * whatever row count it was told to expect; readers that stop with their caller; a failure rethrown.
+ * {@link KeyScan}: every record once and in revision order, over one connection or two reading alternate intervals,
+ * whatever record count it was told to expect; readers that stop with their caller; a failure rethrown.
  */
 class KeyScanTest {
-    /** More than four intervals of rows. */
-    private static final int ROWS = 5 * KeyScan.INTERVAL_ROWS + 123;
+    /** More than four intervals of records. */
+    private static final int RECORDS = 5 * KeyScan.INTERVAL_RECORDS + 123;
 
     @TempDir
     Path dir;
@@ -46,8 +46,8 @@ class KeyScanTest {
         return c;
     }
 
-    /** kv_key with {@code rows} rows at main revisions {@code 3, 6, 9, ...} (gaps, as compaction leaves). */
-    private void table(int rows) throws SQLException {
+    /** kv_key with {@code records} records at main revisions {@code 3, 6, 9, ...} (gaps, as compaction leaves). */
+    private void table(int records) throws SQLException {
         Connection c = connect("k.db");
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode = WAL");
@@ -55,7 +55,7 @@ class KeyScanTest {
         }
         c.setAutoCommit(false);
         try (PreparedStatement p = c.prepareStatement("INSERT INTO kv_key VALUES (?, ?)")) {
-            for (int i = rows; i >= 1; i--) { // inserted backwards: the order is the scan's own
+            for (int i = records; i >= 1; i--) { // inserted backwards: the order is the scan's own
                 p.setLong(1, Revision.first(3L * i));
                 p.setBytes(2, ("entry" + i).getBytes()); // the scan hands the bytes on without decoding them
                 p.addBatch();
@@ -79,7 +79,7 @@ class KeyScanTest {
                 .filter(t -> t.getName().startsWith("memstore-open") && t.isAlive()).count();
     }
 
-    /** Reads the whole table and checks every row; returns the rows seen. */
+    /** Reads the whole table and checks every record; returns the records seen. */
     private static int readAll(KeyScan scan) throws SQLException {
         int i = 0;
         for (KeyScan.Batch b; (b = scan.next()) != null; ) {
@@ -95,42 +95,42 @@ class KeyScanTest {
     }
 
     @ParameterizedTest(name = "{0} reader(s), {1} rows expected")
-    @CsvSource({"1, " + ROWS, "2, " + ROWS, "2, 1", "2, 1000000000000",
-            "3, " + ROWS, "2, " + (ROWS / 7)})
-    void givesEveryRowOnceInRevisionOrder(int connections, long expected) throws SQLException {
-        table(ROWS);
-        try (KeyScan scan = KeyScan.start(readers(connections), Revision.first(3), Revision.first(3L * ROWS),
+    @CsvSource({"1, " + RECORDS, "2, " + RECORDS, "2, 1", "2, 1000000000000",
+            "3, " + RECORDS, "2, " + (RECORDS / 7)})
+    void givesEveryRecordOnceInRevisionOrder(int connections, long expected) throws SQLException {
+        table(RECORDS);
+        try (KeyScan scan = KeyScan.start(readers(connections), Revision.first(3), Revision.first(3L * RECORDS),
                 expected, "k")) {
-            if (connections > 1 && expected >= ROWS) {
+            if (connections > 1 && expected >= RECORDS) {
                 assertThat(scan.intervals()).isGreaterThan(connections);
             }
-            assertThat(readAll(scan)).isEqualTo(ROWS);
+            assertThat(readAll(scan)).isEqualTo(RECORDS);
         }
         assertThat(readerThreads()).isZero();
     }
 
     @Test
     void revisionsOutsideThePackedRangeAreReadAsOneInterval() throws SQLException {
-        table(ROWS);
-        try (KeyScan scan = KeyScan.start(readers(2), -5, Revision.first(3L * ROWS), ROWS, "k")) {
+        table(RECORDS);
+        try (KeyScan scan = KeyScan.start(readers(2), -5, Revision.first(3L * RECORDS), RECORDS, "k")) {
             assertThat(scan.intervals()).isEqualTo(1);
-            assertThat(readAll(scan)).isEqualTo(ROWS);
+            assertThat(readAll(scan)).isEqualTo(RECORDS);
         }
     }
 
     @ValueSource(ints = {1, 2})
     @ParameterizedTest(name = "{0} reader(s)")
     void closingEarlyStopsTheReadersAndFreesTheConnections(int connections) throws SQLException {
-        table(ROWS);
+        table(RECORDS);
         List<Connection> readers = readers(connections);
-        try (KeyScan scan = KeyScan.start(readers, Revision.first(3), Revision.first(3L * ROWS), ROWS, "k")) {
+        try (KeyScan scan = KeyScan.start(readers, Revision.first(3), Revision.first(3L * RECORDS), RECORDS, "k")) {
             assertThat(scan.next().size).isPositive();
         }
         assertThat(readerThreads()).isZero();
         for (Connection c : readers) {
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM kv_key")) {
                 assertThat(rs.next()).isTrue();
-                assertThat(rs.getLong(1)).isEqualTo(ROWS);
+                assertThat(rs.getLong(1)).isEqualTo(RECORDS);
             }
         }
     }
@@ -150,7 +150,7 @@ class KeyScanTest {
         for (int i = 0; i < connections; i++) {
             readers.add(connect("none.db"));
         }
-        try (KeyScan scan = KeyScan.start(readers, 0, 10L * KeyScan.INTERVAL_ROWS, 10L * KeyScan.INTERVAL_ROWS,
+        try (KeyScan scan = KeyScan.start(readers, 0, 10L * KeyScan.INTERVAL_RECORDS, 10L * KeyScan.INTERVAL_RECORDS,
                 "none")) {
             assertThatThrownBy(scan::next).isInstanceOf(SQLException.class).hasMessageContaining("no such table");
             assertThat(scan.next()).isNull();

@@ -28,7 +28,7 @@ class WalCheckpointerTest {
     Path dir;
 
     /**
-     * The writer's own automatic checkpoint is off, so only the checkpointer can have copied the committed rows
+     * The writer's own automatic checkpoint is off, so only the checkpointer can have copied the committed records
      * into the database file: a copy of that file alone, without its -wal, must hold them.
      */
     @Test
@@ -38,18 +38,18 @@ class WalCheckpointerTest {
             // the table before WAL mode: straight into the database file
             execute(w, "CREATE TABLE t (v BLOB)", "PRAGMA journal_mode = WAL", "PRAGMA wal_autocheckpoint = 0");
             insert(w, 200);
-            assertThat(rowsInDatabaseFileAlone(file)).isZero();
+            assertThat(recordsInDatabaseFileAlone(file)).isZero();
 
             try (WalCheckpointer c = new WalCheckpointer(DriverManager.getConnection("jdbc:sqlite:" + file), "c.db")) {
                 c.request();
                 awaitAtLeast(c::checkpoints, 1);
-                assertThat(rowsInDatabaseFileAlone(file)).isEqualTo(200);
+                assertThat(recordsInDatabaseFileAlone(file)).isEqualTo(200);
 
                 insert(w, 300); // the writer goes on; the next request copies its new pages too
                 long before = c.checkpoints();
                 c.request();
                 awaitAtLeast(c::checkpoints, before + 1);
-                assertThat(rowsInDatabaseFileAlone(file)).isEqualTo(500);
+                assertThat(recordsInDatabaseFileAlone(file)).isEqualTo(500);
                 assertThat(c.failures()).isZero();
             }
         }
@@ -102,7 +102,7 @@ class WalCheckpointerTest {
                 store.put(("key-" + i).getBytes(), new byte[100]);
             }
             store.flush();
-            awaitAtLeast(() -> rowsOfKvKeyInDatabaseFileAlone(file), 100);
+            awaitAtLeast(() -> recordsOfKvKeyInDatabaseFileAlone(file), 100);
             assertThat(Files.size(file.resolveSibling("store.db-wal"))).isLessThan(1000L * StoreSchema.PAGE_SIZE);
         }
         assertThat(queryLong(file, "SELECT count(*) FROM kv_key")).isEqualTo(100);
@@ -111,7 +111,7 @@ class WalCheckpointerTest {
     /**
      * MvccStore.checkpoint right after a flush, when the background checkpoint asked for by that flush's commit is
      * likely still running: SQLite refuses a second checkpointer at once, so the store's must wait for it, and
-     * then empty the log every time. The database file alone then holds every row.
+     * then empty the log every time. The database file alone then holds every record.
      */
     @Test
     void aStoresCheckpointAfterAFlushEmptiesTheLogWhileTheBackgroundOneRuns() throws Exception {
@@ -127,7 +127,7 @@ class WalCheckpointerTest {
                 assertThat(store.checkpoint()).as("round %d", round).isTrue();
                 assertThat(Files.size(log)).as("round %d", round).isZero();
             }
-            assertThat(rowsOfKvKeyInDatabaseFileAlone(file)).isEqualTo(40 * 200);
+            assertThat(recordsOfKvKeyInDatabaseFileAlone(file)).isEqualTo(40 * 200);
         }
     }
 
@@ -148,7 +148,7 @@ class WalCheckpointerTest {
                 reader.setAutoCommit(false);
                 try (var rs = s.executeQuery("SELECT count(*) FROM kv_key")) {
                     assertThat(rs.next()).isTrue();
-                    assertThat(rs.getLong(1)).isEqualTo(1); // the read's snapshot: one row
+                    assertThat(rs.getLong(1)).isEqualTo(1); // the read's snapshot: one record
                 }
                 for (int i = 0; i < 100; i++) {
                     store.put(("key-" + i).getBytes(), new byte[100]);
@@ -201,7 +201,7 @@ class WalCheckpointerTest {
         Path file = dir.resolve("w.db");
         try (Connection w = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             execute(w, "PRAGMA journal_mode = WAL", "PRAGMA wal_autocheckpoint = 0", "CREATE TABLE t (v BLOB)");
-            // 1000 B rows, four to a 4096 B page: more than RESTART_FRAMES frames
+            // 1000 B records, four to a 4096 B page: more than RESTART_FRAMES frames
             insert(w, (int) (5 * WalCheckpointer.RESTART_FRAMES));
             WalCheckpointer c = new WalCheckpointer(DriverManager.getConnection("jdbc:sqlite:" + file), "w.db");
             try {
@@ -231,10 +231,10 @@ class WalCheckpointerTest {
         }
     }
 
-    private static void insert(Connection w, int rows) throws SQLException {
+    private static void insert(Connection w, int records) throws SQLException {
         w.setAutoCommit(false);
         try (PreparedStatement p = w.prepareStatement("INSERT INTO t VALUES (?)")) {
-            for (int i = 0; i < rows; i++) {
+            for (int i = 0; i < records; i++) {
                 p.setBytes(1, new byte[1000]);
                 p.executeUpdate();
             }
@@ -243,11 +243,11 @@ class WalCheckpointerTest {
         w.setAutoCommit(true);
     }
 
-    private long rowsInDatabaseFileAlone(Path file) throws Exception {
+    private long recordsInDatabaseFileAlone(Path file) throws Exception {
         return countInCopy(file, "SELECT count(*) FROM t");
     }
 
-    private long rowsOfKvKeyInDatabaseFileAlone(Path file) {
+    private long recordsOfKvKeyInDatabaseFileAlone(Path file) {
         try {
             return countInCopy(file, "SELECT count(*) FROM kv_key");
         } catch (Exception e) {

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link RestoreRows}: the key states it reports, the rows it chains per key, and its key order. */
-class RestoreRowsTest {
+/** {@link RestoreRecords}: the key states it reports, the records it chains per key, and its key order. */
+class RestoreRecordsTest {
 
     private static byte[] k(String s) {
         return s.getBytes(StandardCharsets.ISO_8859_1);
@@ -23,17 +23,17 @@ class RestoreRowsTest {
 
     /** The keys in the order keyOrder gives, against a plain sort of the same keys. */
     private static void assertSorted(List<byte[]> keys) {
-        RestoreRows rows = new RestoreRows();
+        RestoreRecords records = new RestoreRecords();
         long rev = Revision.first(1);
         for (byte[] key : keys) {
-            rows.add(key, rev, false, rev, 1);
+            records.add(key, rev, false, rev, 1);
             rev = Revision.pack(Revision.main(rev) + 1, 0);
         }
         List<byte[]> expected = new ArrayList<>(keys);
         expected.sort(Arrays::compareUnsigned);
         List<byte[]> got = new ArrayList<>();
-        for (int k : rows.keyOrder()) {
-            got.add(rows.key(k));
+        for (int k : records.keyOrder()) {
+            got.add(records.key(k));
         }
         assertThat(got).hasSize(expected.size());
         for (int i = 0; i < got.size(); i++) {
@@ -103,39 +103,39 @@ class RestoreRowsTest {
 
     /**
      * Generations begun by compaction keep their created revision and version through the grouping, which moves
-     * their rows to positions in another order than the rows arrived in.
+     * their records to positions in another order than the records arrived in.
      */
     @Test
-    void generationStartsFollowTheirRowsIntoKeyOrder() {
-        RestoreRows rows = new RestoreRows();
+    void generationStartsFollowTheirRecordsIntoKeyOrder() {
+        RestoreRecords records = new RestoreRecords();
         String[] names = {"z", "m", "a", "q", "b"};
-        for (int i = 0; i < names.length; i++) { // each key's first row begins a compacted generation
-            rows.add(k(names[i]), Revision.first(100 + i), false, Revision.first(1 + i), 10 + i);
+        for (int i = 0; i < names.length; i++) { // each key's first record begins a compacted generation
+            records.add(k(names[i]), Revision.first(100 + i), false, Revision.first(1 + i), 10 + i);
         }
         for (int i = 0; i < names.length; i++) { // then a plain put and a put after a tombstone of every key
-            rows.add(k(names[i]), Revision.first(200 + 3 * i), false, 0, 0);
-            rows.add(k(names[i]), Revision.first(201 + 3 * i), true, 0, 0);
-            rows.add(k(names[i]), Revision.first(202 + 3 * i), false, Revision.first(202 + 3 * i), 1);
+            records.add(k(names[i]), Revision.first(200 + 3 * i), false, 0, 0);
+            records.add(k(names[i]), Revision.first(201 + 3 * i), true, 0, 0);
+            records.add(k(names[i]), Revision.first(202 + 3 * i), false, Revision.first(202 + 3 * i), 1);
         }
-        int[] order = rows.keyOrder();
+        int[] order = records.keyOrder();
         String[] sorted = {"a", "b", "m", "q", "z"};
         for (int j = 0; j < sorted.length; j++) {
             int i = Arrays.asList(names).indexOf(sorted[j]);
-            assertThat(new String(rows.key(order[j]), StandardCharsets.ISO_8859_1)).isEqualTo(sorted[j]);
-            int first = rows.firstIndex(order[j]);
-            assertThat(rows.endIndex(order[j]) - first).isEqualTo(4);
-            assertThat(RevisionRun.revision(rows.word(first))).isEqualTo(Revision.first(100 + i));
-            assertThat(rows.created(first)).as("created of %s", sorted[j]).isEqualTo(Revision.first(1 + i));
-            assertThat(rows.version(first)).as("version of %s", sorted[j]).isEqualTo(10 + i);
-            assertThat(RevisionRun.isTombstone(rows.word(first + 2))).isTrue();
-            assertThat(rows.created(first + 3)).isEqualTo(Revision.first(202 + 3 * i));
-            assertThat(rows.version(first + 3)).isEqualTo(1);
+            assertThat(new String(records.key(order[j]), StandardCharsets.ISO_8859_1)).isEqualTo(sorted[j]);
+            int first = records.firstIndex(order[j]);
+            assertThat(records.endIndex(order[j]) - first).isEqualTo(4);
+            assertThat(RevisionRun.revision(records.word(first))).isEqualTo(Revision.first(100 + i));
+            assertThat(records.created(first)).as("created of %s", sorted[j]).isEqualTo(Revision.first(1 + i));
+            assertThat(records.version(first)).as("version of %s", sorted[j]).isEqualTo(10 + i);
+            assertThat(RevisionRun.isTombstone(records.word(first + 2))).isTrue();
+            assertThat(records.created(first + 3)).isEqualTo(Revision.first(202 + 3 * i));
+            assertThat(records.version(first + 3)).isEqualTo(1);
         }
     }
 
     @Test
-    void reportsEachKeysStateBeforeTheRowAndChainsItsRowsInRevisionOrder() {
-        RestoreRows rows = new RestoreRows();
+    void reportsEachKeysStateBeforeTheRecordAndChainsItsRecordsInRevisionOrder() {
+        RestoreRecords records = new RestoreRecords();
         byte[] a = k("a");
         byte[] b = k("b");
         long r1 = Revision.first(1);
@@ -143,27 +143,27 @@ class RestoreRowsTest {
         long r3 = Revision.first(3);
         long r4 = Revision.first(4);
         long r5 = Revision.first(5);
-        assertThat(rows.add(a, r1, false, r1, 1)).isEqualTo(RestoreRows.ABSENT);
-        assertThat(rows.add(b.clone(), r2, false, Revision.first(1), 7)).isEqualTo(RestoreRows.ABSENT);
-        assertThat(rows.add(a.clone(), r3, true, 0, 0)).isEqualTo(RestoreRows.LIVE);
-        assertThat(rows.add(a.clone(), r4, false, r4, 1)).isEqualTo(RestoreRows.DELETED);
-        assertThat(rows.add(b.clone(), r5, false, 0, 0)).isEqualTo(RestoreRows.LIVE);
-        assertThat(rows.keyCount()).isEqualTo(2);
-        assertThat(rows.rowCount()).isEqualTo(5);
+        assertThat(records.add(a, r1, false, r1, 1)).isEqualTo(RestoreRecords.ABSENT);
+        assertThat(records.add(b.clone(), r2, false, Revision.first(1), 7)).isEqualTo(RestoreRecords.ABSENT);
+        assertThat(records.add(a.clone(), r3, true, 0, 0)).isEqualTo(RestoreRecords.LIVE);
+        assertThat(records.add(a.clone(), r4, false, r4, 1)).isEqualTo(RestoreRecords.DELETED);
+        assertThat(records.add(b.clone(), r5, false, 0, 0)).isEqualTo(RestoreRecords.LIVE);
+        assertThat(records.keyCount()).isEqualTo(2);
+        assertThat(records.recordCount()).isEqualTo(5);
 
-        int[] order = rows.keyOrder();
-        assertThat(rows.key(order[0])).isEqualTo(a);
+        int[] order = records.keyOrder();
+        assertThat(records.key(order[0])).isEqualTo(a);
         List<Long> revisionsOfA = new ArrayList<>();
-        for (int i = rows.firstIndex(order[0]); i < rows.endIndex(order[0]); i++) {
-            revisionsOfA.add(RevisionRun.revision(rows.word(i)));
+        for (int i = records.firstIndex(order[0]); i < records.endIndex(order[0]); i++) {
+            revisionsOfA.add(RevisionRun.revision(records.word(i)));
         }
         assertThat(revisionsOfA).containsExactly(r1, r3, r4);
-        int firstOfB = rows.firstIndex(order[1]);
+        int firstOfB = records.firstIndex(order[1]);
         // a generation begun by compaction keeps its created revision and version; a plain first put has its own
-        assertThat(rows.created(firstOfB)).isEqualTo(Revision.first(1));
-        assertThat(rows.version(firstOfB)).isEqualTo(7);
-        assertThat(rows.created(rows.firstIndex(order[0]))).isEqualTo(r1);
-        assertThat(rows.version(rows.firstIndex(order[0]))).isEqualTo(1);
+        assertThat(records.created(firstOfB)).isEqualTo(Revision.first(1));
+        assertThat(records.version(firstOfB)).isEqualTo(7);
+        assertThat(records.created(records.firstIndex(order[0]))).isEqualTo(r1);
+        assertThat(records.version(records.firstIndex(order[0]))).isEqualTo(1);
     }
 
     /**
@@ -172,22 +172,22 @@ class RestoreRowsTest {
      */
     @Test
     void keysGivenAsTheTailsOfLargerArraysAreMatchedAndCopied() {
-        RestoreRows rows = new RestoreRows();
+        RestoreRecords records = new RestoreRecords();
         byte[] first = k("xxxxkey-1");
         long r1 = Revision.first(1);
         long r2 = Revision.first(2);
         long r3 = Revision.first(3);
-        assertThat(rows.add(first, 4, r1, false, r1, 1)).isEqualTo(RestoreRows.ABSENT);
-        assertThat(rows.add(k("yykey-1"), 2, r2, false, 0, 0)).isEqualTo(RestoreRows.LIVE);
-        assertThat(rows.add(k("key-1"), r3, true, 0, 0)).isEqualTo(RestoreRows.LIVE);
-        assertThat(rows.add(k("zkey-10"), 1, Revision.first(4), false, Revision.first(4), 1))
-                .as("a longer key with the same start").isEqualTo(RestoreRows.ABSENT);
-        assertThat(rows.keyCount()).isEqualTo(2);
+        assertThat(records.add(first, 4, r1, false, r1, 1)).isEqualTo(RestoreRecords.ABSENT);
+        assertThat(records.add(k("yykey-1"), 2, r2, false, 0, 0)).isEqualTo(RestoreRecords.LIVE);
+        assertThat(records.add(k("key-1"), r3, true, 0, 0)).isEqualTo(RestoreRecords.LIVE);
+        assertThat(records.add(k("zkey-10"), 1, Revision.first(4), false, Revision.first(4), 1))
+                .as("a longer key with the same start").isEqualTo(RestoreRecords.ABSENT);
+        assertThat(records.keyCount()).isEqualTo(2);
         Arrays.fill(first, (byte) '!'); // the caller's array is not kept
-        int[] order = rows.keyOrder();
-        assertThat(new String(rows.key(order[0]), StandardCharsets.ISO_8859_1)).isEqualTo("key-1");
-        assertThat(new String(rows.key(order[1]), StandardCharsets.ISO_8859_1)).isEqualTo("key-10");
-        assertThat(rows.endIndex(order[0]) - rows.firstIndex(order[0])).isEqualTo(3);
+        int[] order = records.keyOrder();
+        assertThat(new String(records.key(order[0]), StandardCharsets.ISO_8859_1)).isEqualTo("key-1");
+        assertThat(new String(records.key(order[1]), StandardCharsets.ISO_8859_1)).isEqualTo("key-10");
+        assertThat(records.endIndex(order[0]) - records.firstIndex(order[0])).isEqualTo(3);
     }
 
     /**
@@ -198,25 +198,25 @@ class RestoreRowsTest {
     void keysAcrossChunksAndOneLargerThanAChunk() {
         SplittableRandom rnd = new SplittableRandom(3);
         List<byte[]> keys = new ArrayList<>();
-        for (int i = 0; i < 4 * RestoreRows.CHUNK_BYTES / 150; i++) { // chunks of 1, 2 and 4 MiB
+        for (int i = 0; i < 4 * RestoreRecords.CHUNK_BYTES / 150; i++) { // chunks of 1, 2 and 4 MiB
             byte[] key = new byte[1 + rnd.nextInt(300)];
             rnd.nextBytes(key);
             keys.add(key);
         }
-        byte[] huge = new byte[RestoreRows.MAX_CHUNK_BYTES + 17];
+        byte[] huge = new byte[RestoreRecords.MAX_CHUNK_BYTES + 17];
         rnd.nextBytes(huge);
         keys.add(keys.size() / 2, huge);
-        RestoreRows rows = new RestoreRows();
+        RestoreRecords records = new RestoreRecords();
         long rev = Revision.first(1);
         for (byte[] key : keys) {
-            rows.add(key.clone(), rev, false, rev, 1);
+            records.add(key.clone(), rev, false, rev, 1);
             rev = Revision.pack(Revision.main(rev) + 1, 0);
         }
         for (byte[] key : keys) { // each again: found, not added
-            assertThat(rows.add(key.clone(), rev, false, 0, 0)).isEqualTo(RestoreRows.LIVE);
+            assertThat(records.add(key.clone(), rev, false, 0, 0)).isEqualTo(RestoreRecords.LIVE);
             rev = Revision.pack(Revision.main(rev) + 1, 0);
         }
-        assertThat(rows.keyCount()).isEqualTo(distinct(keys).size());
+        assertThat(records.keyCount()).isEqualTo(distinct(keys).size());
         assertSorted(distinct(keys));
     }
 }

@@ -5,20 +5,20 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
- * The rows of a file being opened, taken in revision order and grouped by key, so that {@link BTreeIndex#load} can
+ * The records of a file being opened, taken in revision order and grouped by key, so that {@link BTreeIndex#load} can
  * build the index one whole key at a time in key order instead of inserting each revision into a growing tree.
  * Inserting the revisions one by one costs a descent, a search in a leaf and an edit of its arrays per revision, in
- * random key order; grouping them costs one hash lookup per row, and the keys are then sorted and packed once.
+ * random key order; grouping them costs one hash lookup per record, and the keys are then sorted and packed once.
  *
  * <h2>Layout</h2>
- * No object per row or key, and each row costs one sequential write of its own plus one touch of its key's entry,
- * so that collecting stays within a few cache misses per row (the table's slot, the key's position, its bytes in
+ * No object per record or key, and each record costs one sequential write of its own plus one touch of its key's entry,
+ * so that collecting stays within a few cache misses per record (the table's slot, the key's position, its bytes in
  * a chunk, its count):
  * <ul>
- *   <li>per row: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
- *   <li>per key: its bytes, copied once from the first row seen of it into chunks shared by many keys (a chunk's
- *       number and offset in one long, the length in an int), and its row count, whose sign bit says whether its
- *       last row was a tombstone. A few large arrays rather than an array per key: the collector, which runs many
+ *   <li>per record: its revision word ({@link RevisionRun#word}) and its key's number, 12 B;</li>
+ *   <li>per key: its bytes, copied once from the first record seen of it into chunks shared by many keys (a chunk's
+ *       number and offset in one long, the length in an int), and its record count, whose sign bit says whether its
+ *       last record was a tombstone. A few large arrays rather than an array per key: the collector, which runs many
  *       times while the open's heap grows, then has a handful of objects to trace and move instead of one per key.
  *       The chunks double from {@link #CHUNK_BYTES} to {@link #MAX_CHUNK_BYTES}, so a small file's keys take
  *       little room and a large file's few large arrays: an array larger than the young generation is allocated
@@ -27,34 +27,34 @@ import java.util.zip.CRC32C;
  *   <li>an open-addressing hash table over the keys' CRC32C, at most half full, each slot a long of the hash (high
  *       half) and the key number + 1 (low half, 0 for empty), so that a probe compares hashes without touching the
  *       key's entry;</li>
- *   <li>the rows that begin a generation with a created revision and version other than their own revision and 1
- *       (what compaction leaves): their row numbers, ascending as they arrive, and those two fields, found again
- *       by binary search. The revision word of such a row has its sign bit set, which a revision word (63 bits)
+ *   <li>the records that begin a generation with a created revision and version other than their own revision and 1
+ *       (what compaction leaves): their record numbers, ascending as they arrive, and those two fields, found again
+ *       by binary search. The revision word of such a record has its sign bit set, which a revision word (63 bits)
  *       never uses.</li>
  * </ul>
- * Once every row is in, {@link #keyOrder} sorts the keys and groups the rows by key with a counting sort: every
- * key's revision words, in revision order, in one slice of an array that replaces the one in row order. The
+ * Once every record is in, {@link #keyOrder} sorts the keys and groups the records by key with a counting sort: every
+ * key's revision words, in revision order, in one slice of an array that replaces the one in record order. The
  * scattered writes are made once, there, so that the build that follows reads each key's words one after the
- * other instead of looking each one up by row number.
+ * other instead of looking each one up by record number.
  *
- * <p>The caller checks each row against {@link #add}'s answer (the key's state before the row); the buffer assumes
- * the rows it holds are consistent.
+ * <p>The caller checks each record against {@link #add}'s answer (the key's state before the record); the buffer
+ * assumes the records it holds are consistent.
  */
-public final class RestoreRows {
-    /** The key had no row before. */
+public final class RestoreRecords {
+    /** The key had no record before. */
     static final int ABSENT = 0;
-    /** The key's last row was a put. */
+    /** The key's last record was a put. */
     public static final int LIVE = 1;
-    /** The key's last row was a tombstone. */
+    /** The key's last record was a tombstone. */
     static final int DELETED = 2;
 
     private static final long MARK = Long.MIN_VALUE;
-    private static final int MAX_ROWS = Integer.MAX_VALUE - 8;
+    private static final int MAX_RECORDS = Integer.MAX_VALUE - 8;
 
-    /** The rows' revision words: in row order until {@link #keyOrder}, then grouped by key. */
+    /** The records' revision words: in record order until {@link #keyOrder}, then grouped by key. */
     private long[] words = new long[1 << 12];
     private int[] keyOf = new int[1 << 12];
-    private int rows;
+    private int records;
 
     /** Bytes of the first chunk of keys; a key longer than the next chunk gets a chunk of its own size. */
     static final int CHUNK_BYTES = 1 << 20;
@@ -71,28 +71,28 @@ public final class RestoreRows {
     private int keyCount;
     private long[] table = new long[1 << 11];
 
-    /** The row numbers of the rows that begin a generation; after {@link #keyOrder} their grouped positions. */
-    private int[] startRows = new int[16];
+    /** The record numbers of the records that begin a generation; after {@link #keyOrder} their grouped positions. */
+    private int[] startRecords = new int[16];
     private long[] startCreated = new long[16];
     private long[] startVersions = new long[16];
     private int starts;
 
-    // after keyOrder: key k's rows are words[firstIndex[k], firstIndex[k + 1])
+    // after keyOrder: key k's records are words[firstIndex[k], firstIndex[k + 1])
     private int[] firstIndex;
 
     private final CRC32C crc = new CRC32C();
 
-    int rowCount() {
-        return rows;
+    int recordCount() {
+        return records;
     }
 
     int keyCount() {
         return keyCount;
     }
 
-    /** Makes room for {@code expected} rows at once (a hint: more still fit, fewer waste the room). */
+    /** Makes room for {@code expected} records at once (a hint: more still fit, fewer waste the room). */
     public void expect(long expected) {
-        int n = (int) Math.min(expected, MAX_ROWS);
+        int n = (int) Math.min(expected, MAX_RECORDS);
         if (n > words.length) {
             words = Arrays.copyOf(words, n);
             keyOf = Arrays.copyOf(keyOf, n);
@@ -100,7 +100,7 @@ public final class RestoreRows {
     }
 
     /**
-     * Adds a row (revisions must arrive ascending) and returns the key's state before it: {@link #ABSENT},
+     * Adds a record (revisions must arrive ascending) and returns the key's state before it: {@link #ABSENT},
      * {@link #LIVE} or {@link #DELETED}. A put that begins a generation keeps {@code createRev} and {@code version};
      * a put to a live key is a plain put (as {@link RevisionIndex#restore} has it) and keeps neither.
      */
@@ -113,8 +113,8 @@ public final class RestoreRows {
      * before is only compared; a new one is kept, copied out of {@code bytes} unless it is all of it.
      */
     public int add(byte[] bytes, int from, long rev, boolean tombstone, long createRev, long version) {
-        if (rows == MAX_ROWS) {
-            throw new IllegalStateException("more than " + rows + " rows to restore");
+        if (records == MAX_RECORDS) {
+            throw new IllegalStateException("more than " + records + " rows to restore");
         }
         if (firstIndex != null) {
             throw new IllegalStateException("rows added after keyOrder");
@@ -131,28 +131,28 @@ public final class RestoreRows {
             k = (int) entry - 1;
             state = counts[k] < 0 ? DELETED : LIVE;
         }
-        if (rows == words.length) {
-            int n = (int) Math.min(rows * 2L, MAX_ROWS);
+        if (records == words.length) {
+            int n = (int) Math.min(records * 2L, MAX_RECORDS);
             words = Arrays.copyOf(words, n);
             keyOf = Arrays.copyOf(keyOf, n);
         }
         long word = RevisionRun.word(rev, tombstone);
         if (!tombstone && state != LIVE && (createRev != rev || version != 1)) {
             word |= MARK;
-            if (starts == startRows.length) {
-                startRows = Arrays.copyOf(startRows, starts * 2);
+            if (starts == startRecords.length) {
+                startRecords = Arrays.copyOf(startRecords, starts * 2);
                 startCreated = Arrays.copyOf(startCreated, starts * 2);
                 startVersions = Arrays.copyOf(startVersions, starts * 2);
             }
-            startRows[starts] = rows;
+            startRecords[starts] = records;
             startCreated[starts] = createRev;
             startVersions[starts] = version;
             starts++;
         }
-        words[rows] = word;
-        keyOf[rows] = k;
+        words[records] = word;
+        keyOf[records] = k;
         counts[k] = ((counts[k] & Integer.MAX_VALUE) + 1) | (tombstone ? Integer.MIN_VALUE : 0);
-        rows++;
+        records++;
         return state;
     }
 
@@ -227,7 +227,7 @@ public final class RestoreRows {
      * arrays per comparison, so the keys are sorted as longs instead: eight bytes of each key, taken after the
      * prefix that all keys share, in the high bits, its key number in the low bits. Keys whose longs tie in the high
      * bits (equal in those bytes, or shorter) are then put in order by comparing their arrays, run by run. Also
-     * groups the rows by key ({@link #firstIndex}); called once, after the last {@link #add}.
+     * groups the records by key ({@link #firstIndex}); called once, after the last {@link #add}.
      */
     int[] keyOrder() {
         if (firstIndex != null) {
@@ -269,7 +269,7 @@ public final class RestoreRows {
 
     /**
      * Groups the revision words by key, in revision order within each key (a counting sort over the key numbers),
-     * and moves the generation starts to the positions their rows take.
+     * and moves the generation starts to the positions their records take.
      */
     private void group() {
         table = null; // released before the grouped words are allocated
@@ -279,14 +279,14 @@ public final class RestoreRows {
         }
         int[] fill = counts;
         System.arraycopy(firstIndex, 0, fill, 0, keyCount);
-        long[] grouped = new long[rows];
+        long[] grouped = new long[records];
         long[] moved = new long[starts]; // a start's new position (high half) and its index (low half)
         int s = 0;
-        for (int r = 0; r < rows; r++) {
+        for (int r = 0; r < records; r++) {
             int i = fill[keyOf[r]]++;
             long word = words[r];
             grouped[i] = word;
-            if (word < 0) { // marked rows arrive in the order of startRows
+            if (word < 0) { // marked records arrive in the order of startRecords
                 moved[s] = (long) i << 32 | s;
                 s++;
             }
@@ -304,7 +304,7 @@ public final class RestoreRows {
             created[t] = startCreated[was];
             versions[t] = startVersions[was];
         }
-        startRows = positions;
+        startRecords = positions;
         startCreated = created;
         startVersions = versions;
     }
@@ -368,17 +368,17 @@ public final class RestoreRows {
         return keyLength[k];
     }
 
-    /** Where key {@code k}'s rows begin among the grouped ones (after {@link #keyOrder}). */
+    /** Where key {@code k}'s records begin among the grouped ones (after {@link #keyOrder}). */
     int firstIndex(int k) {
         return firstIndex[k];
     }
 
-    /** Where key {@code k}'s rows end among the grouped ones (after {@link #keyOrder}). */
+    /** Where key {@code k}'s records end among the grouped ones (after {@link #keyOrder}). */
     int endIndex(int k) {
         return firstIndex[k + 1];
     }
 
-    /** The revision word of the row at position {@code i} of the grouped rows (after {@link #keyOrder}). */
+    /** The revision word of the record at position {@code i} of the grouped records (after {@link #keyOrder}). */
     long word(int i) {
         return words[i] & ~MARK;
     }
@@ -396,6 +396,6 @@ public final class RestoreRows {
     }
 
     private int start(int i) {
-        return words[i] < 0 ? Arrays.binarySearch(startRows, 0, starts, i) : -1;
+        return words[i] < 0 ? Arrays.binarySearch(startRecords, 0, starts, i) : -1;
     }
 }

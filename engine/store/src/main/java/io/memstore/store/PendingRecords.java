@@ -1,54 +1,54 @@
 package io.memstore.store;
 
 import io.memstore.store.internal.sqlite.Change;
-import io.memstore.store.internal.sqlite.StoredRow;
+import io.memstore.store.internal.sqlite.StoredRecord;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The rows of {@link Durability#DEFERRED} commits that are not in SQLite yet (etcd's txReadBuffer): readers
+ * The records of {@link Durability#DEFERRED} commits that are not in SQLite yet (etcd's txReadBuffer): readers
  * look a revision up here before asking SQLite, because SQLite's read connections cannot see them.
  *
- * <p>Rows arrive in ascending revision order (commits in main revision order, a transaction's changes in sub
+ * <p>Records arrive in ascending revision order (commits in main revision order, a transaction's changes in sub
  * order), so the buffer is two parallel append-only arrays, the packed revisions and the {@link Change}s (each
- * with its kv_key entry and kv_value row already encoded, as the flush binds them), searched by
- * binary search: no boxed key or map node per row. Only the writer adds, while the buffer is pending; the flush
- * reads the rows once the buffer has been handed over (see {@link DeferredWriter}). A buffer is never emptied:
- * after its SQLite commit it is dropped whole, so a reader still holding it finds its rows there, and one that
+ * with its kv_key entry and kv_value record already encoded, as the flush binds them), searched by
+ * binary search: no boxed key or map node per record. Only the writer adds, while the buffer is pending; the flush
+ * reads the records once the buffer has been handed over (see {@link DeferredWriter}). A buffer is never emptied:
+ * after its SQLite commit it is dropped whole, so a reader still holding it finds its records there, and one that
  * no longer sees it finds them in SQLite.
  *
- * <p>Publication to readers on other threads: the writer stores a row, then raises the volatile {@link #count}.
+ * <p>Publication to readers on other threads: the writer stores a record, then raises the volatile {@link #count}.
  * A reader reads {@code count} first, then the (volatile) array fields: whatever arrays it sees are the ones
  * current when that count was published or later copies, and every one of them holds the first {@code count}
- * rows, so it never looks at a slot not yet written.
+ * records, so it never looks at a slot not yet written.
  */
-final class PendingRows {
+final class PendingRecords {
     private volatile long[] revs;
-    private volatile Change[] rows;
-    /** Rows readers may look at; written only by the writer, after the row itself. */
+    private volatile Change[] records;
+    /** Records readers may look at; written only by the writer, after the record itself. */
     private volatile int count;
     private int revisions;
     private long bytes;
     private long lastMain;
 
-    /** A buffer sized for about {@code expectedRows} rows, so that filling it does not grow it. */
-    PendingRows(int expectedRows) {
-        int n = Math.max(16, Math.min(expectedRows, 1 << 16));
+    /** A buffer sized for about {@code expectedRecords} records, so that filling it does not grow it. */
+    PendingRecords(int expectedRecords) {
+        int n = Math.max(16, Math.min(expectedRecords, 1 << 16));
         revs = new long[n];
-        rows = new Change[n];
+        records = new Change[n];
     }
 
-    /** Adds the rows of one committed write transaction (writer lock held, buffer pending). */
+    /** Adds the records of one committed write transaction (writer lock held, buffer pending). */
     void add(long main, List<Change> changes) {
         int n = count;
         long[] rv = revs;
-        Change[] rs = rows;
+        Change[] rs = records;
         if (n + changes.size() > rv.length) {
             int capacity = Math.max(rv.length * 2, n + changes.size());
             rv = Arrays.copyOf(rv, capacity);
             rs = Arrays.copyOf(rs, capacity);
-            revs = rv; // published before any row beyond the old arrays
-            rows = rs;
+            revs = rv; // published before any record beyond the old arrays
+            records = rs;
         }
         long added = 0;
         for (Change r : changes) {
@@ -67,11 +67,14 @@ final class PendingRows {
         lastMain = main;
     }
 
-    /** The row at packed revision {@code rev}, its value copied out of the buffered value row, or null (any thread). */
-    StoredRow get(long rev) {
+    /**
+     * The record at packed revision {@code rev}, its value copied out of the buffered value record, or null (any
+     * thread).
+     */
+    StoredRecord get(long rev) {
         int n = count; // first: see the class comment
         int i = Arrays.binarySearch(revs, 0, n, rev);
-        return i < 0 ? null : rows[i].toStoredRow();
+        return i < 0 ? null : records[i].toStoredRecord();
     }
 
     boolean isEmpty() {
@@ -94,7 +97,7 @@ final class PendingRows {
     }
 
     /** The changes in revision order (for the flush, once the writer no longer adds). */
-    List<Change> rows() {
-        return Arrays.asList(rows).subList(0, count);
+    List<Change> records() {
+        return Arrays.asList(records).subList(0, count);
     }
 }

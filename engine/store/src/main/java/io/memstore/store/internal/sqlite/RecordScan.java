@@ -10,39 +10,39 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The scan of kv_key that restores the index when a file is opened: every key row in revision order, its checksum
- * checked before its entry is decoded, handed to a {@link RowSink} (the index's loader) or, when the checksum
+ * The scan of kv_key that restores the index when a file is opened: every key record in revision order, its checksum
+ * checked before its entry is decoded, handed to a {@link RecordSink} (the index's loader) or, when the checksum
  * fails, to a {@link DamageSink}. The open's scan reads kv_key alone (never a value), on threads of their own
- * ({@link KeyScan}); {@link StoreVerifier} reads both tables and reports its rows through {@link #report}, so that
- * an intact row the open would refuse is reported as the open would word it. The sink and the rules are the
+ * ({@link KeyScan}); {@link StoreVerifier} reads both tables and reports its records through {@link #report}, so that
+ * an intact record the open would refuse is reported as the open would word it. The sink and the rules are the
  * layer above's: this side knows nothing of the index they build or of the rules they keep.
  */
-public final class RowScan {
+public final class RecordScan {
     /**
-     * Receives every kv_key row of an existing file in revision order while it is opened, after its checksum
+     * Receives every kv_key record of an existing file in revision order while it is opened, after its checksum
      * passed.
      */
-    public interface RowSink {
+    public interface RecordSink {
         /**
-         * A row whose checksum passed: a tombstone when {@code version} is 0 ({@link StoreSchema}). Its key is
-         * {@code bytes[keyFrom, bytes.length)}: the row's {@link KeyEntry}, which the sink may keep (nothing else
+         * A record whose checksum passed: a tombstone when {@code version} is 0 ({@link StoreSchema}). Its key is
+         * {@code bytes[keyFrom, bytes.length)}: the record's {@link KeyEntry}, which the sink may keep (nothing else
          * writes to it), so that a key seen before costs no copy.
          */
         void accept(long rev, byte[] bytes, int keyFrom, long createRev, long version);
 
-        /** Called once before the scan with the rows to expect, a hint that may be wrong. */
-        default void begin(long expectedRows) {
+        /** Called once before the scan with the records to expect, a hint that may be wrong. */
+        default void begin(long expectedRecords) {
         }
 
-        /** Called once after the last row of a scan without damage, before the file's counts are compared. */
+        /** Called once after the last record of a scan without damage, before the file's counts are compared. */
         default void end() {
         }
 
         /**
          * Loads what the layer above keeps in the {@code index_image} table ({@link StoreSchema}), reading it through
-         * {@code ro}, in place of the rows it covers: returns which those are, or null when there is nothing it can
-         * load, with the sink as it was (every row is then scanned). The table's contents are the layer above's:
-         * this side only keeps the table and scans the rows after the ones covered.
+         * {@code ro}, in place of the records it covers: returns which those are, or null when there is nothing it can
+         * load, with the sink as it was (every record is then scanned). The table's contents are the layer above's:
+         * this side only keeps the table and scans the records after the ones covered.
          *
          * @throws SQLException when SQLite finds a page of the table damaged, which counts as no image
          */
@@ -50,64 +50,66 @@ public final class RowScan {
             return null;
         }
 
-        /** Forgets every row and image taken so far: the scan starts again from the first row. */
+        /** Forgets every record and image taken so far: the scan starts again from the first record. */
         default void reset() {
         }
     }
 
-    /** Receives every row of a scan whose checksum fails, or that the open would refuse. */
+    /** Receives every record of a scan whose checksum fails, or that the open would refuse. */
     interface DamageSink {
         void damaged(long rev, byte[] key, String problem);
     }
 
     /**
-     * The rules of the layer above for one intact row on its own: what makes the open refuse it, or null. Verify
-     * reports a row that breaks them as the open would word it.
+     * The rules of the layer above for one intact record on its own: what makes the open refuse it, or null. Verify
+     * reports a record that breaks them as the open would word it.
      */
-    interface RowRule {
+    interface RecordRule {
         String problem(long rev, byte[] key, long createRev, long version);
     }
 
-    /** What a scan saw: the rows and the main revision of the newest, for the meta rows to be checked against. */
-    record Scan(long rows, long lastMain) {
+    /** What a scan saw: the records and the main revision of the newest, for the meta records to be checked against. */
+    record Scan(long records, long lastMain) {
     }
 
-    private RowScan() {
+    private RecordScan() {
     }
 
     /**
-     * Every kv_key row in revision order, read by threads of their own ({@link KeyScan}): by a second read-only
+     * Every kv_key record in revision order, read by threads of their own ({@link KeyScan}): by a second read-only
      * connection as well as {@code ro} when the file is in WAL mode (where SQLite keeps every connection's lock
      * on the file while it is open, so closing the second one does not drop the store's lock, see
-     * {@link StoreLock}), there are two cores, and {@code expectedRows} fills at least two intervals per reader. A
-     * row whose checksum fails goes to {@code damage}, the others to {@code sink}, on the caller's thread.
+     * {@link StoreLock}), there are two cores, and {@code expectedRecords} fills at least two intervals per reader. A
+     * record whose checksum fails goes to {@code damage}, the others to {@code sink}, on the caller's thread.
      */
-    static Scan scanKeys(Connection ro, Statement s, Path file, long expectedRows, RowSink sink, DamageSink damage)
-            throws SQLException {
-        return scanKeys(ro, s, file, -1, expectedRows, sink, damage);
+    static Scan scanKeys(Connection ro, Statement s, Path file, long expectedRecords, RecordSink sink,
+                         DamageSink damage) throws SQLException {
+        return scanKeys(ro, s, file, -1, expectedRecords, sink, damage);
     }
 
-    /** {@link #scanKeys(Connection, Statement, Path, long, RowSink, DamageSink)} of the rows after {@code after}. */
-    static Scan scanKeys(Connection ro, Statement s, Path file, long after, long expectedRows, RowSink sink,
+    /**
+     * {@link #scanKeys(Connection, Statement, Path, long, RecordSink, DamageSink)} of the records after {@code after}.
+     */
+    static Scan scanKeys(Connection ro, Statement s, Path file, long after, long expectedRecords, RecordSink sink,
                          DamageSink damage) throws SQLException {
-        long rows = 0;
+        long records = 0;
         long lastMain = 0;
         long from;
         long to;
         // one aggregate per query: SQLite reads a min() or max() alone from the end of the table's B-tree, but
-        // both in one SELECT from every row
+        // both in one SELECT from every record
         try (ResultSet rs = s.executeQuery("SELECT (SELECT min(rev) FROM kv_key WHERE rev > " + after
                 + "), (SELECT max(rev) FROM kv_key)")) {
             rs.next();
             from = rs.getLong(1);
             to = rs.getLong(2);
-            if (from == 0) { // no row after it: min() of no rows is NULL, read as 0, which no revision is
+            if (from == 0) { // no record after it: min() of no records is NULL, read as 0, which no revision is
                 return new Scan(0, 0);
             }
         }
         List<Connection> connections = new ArrayList<>(List.of(ro));
         Connection second = null;
-        if (Runtime.getRuntime().availableProcessors() > 1 && expectedRows >= 4L * KeyScan.INTERVAL_ROWS) {
+        if (Runtime.getRuntime().availableProcessors() > 1 && expectedRecords >= 4L * KeyScan.INTERVAL_RECORDS) {
             try (ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
                 if (rs.next() && "wal".equalsIgnoreCase(rs.getString(1))) {
                     second = SqliteConnections.connect(file, true);
@@ -116,13 +118,13 @@ public final class RowScan {
             }
         }
         String name = String.valueOf(file.getFileName());
-        try (KeyScan scan = KeyScan.start(connections, from, to, expectedRows, name)) {
+        try (KeyScan scan = KeyScan.start(connections, from, to, expectedRecords, name)) {
             KeyEntry e = new KeyEntry();
             for (KeyScan.Batch b; (b = scan.next()) != null; ) {
                 for (int i = 0; i < b.size; i++) {
                     long rev = b.rev[i];
                     String problem = e.read(rev, b.entry[i]);
-                    rows++;
+                    records++;
                     lastMain = Revision.main(rev);
                     if (problem != null) {
                         damage.damaged(rev, e.key(), problem);
@@ -134,15 +136,15 @@ public final class RowScan {
         } finally {
             SqliteConnections.closeQuietly(second); // after the scan's close: its readers have ended
         }
-        return new Scan(rows, lastMain);
+        return new Scan(records, lastMain);
     }
 
     /**
-     * Reports a row to {@code damage}: with {@code problem}, what its checksums found, or when they found nothing,
-     * with what makes the intact row one the open refuses on its own ({@code rule}); a row with neither is not
+     * Reports a record to {@code damage}: with {@code problem}, what its checksums found, or when they found nothing,
+     * with what makes the intact record one the open refuses on its own ({@code rule}); a record with neither is not
      * reported.
      */
-    static void report(DamageSink damage, RowRule rule, long rev, byte[] key, long createRev, long version,
+    static void report(DamageSink damage, RecordRule rule, long rev, byte[] key, long createRev, long version,
                        String problem) {
         if (problem == null) {
             String p = rule.problem(rev, key, createRev, version);

@@ -6,35 +6,35 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The prepared inserts that write rows into kv_key and kv_value ({@link StoreSchema}): each change's kv_key entry
- * ({@link KeyEntry}) and kv_value row ({@link ValueRecord}), their checksums included, bound as the {@link Change}
+ * The prepared inserts that write records into kv_key and kv_value ({@link StoreSchema}): each change's kv_key entry
+ * ({@link KeyEntry}) and kv_value record ({@link ValueRecord}), their checksums included, bound as the {@link Change}
  * holds them (encoded when the change was made), so that the thread that writes, often the deferred flush's, does
- * SQLite's work and nothing else. Rows go in multi-row INSERTs of {@link #CHUNK_ROWS} rows, one statement per
- * table, each prepared once and reused: in one transaction that writes rows faster than addBatch/executeBatch,
+ * SQLite's work and nothing else. Records go in multi-record INSERTs of {@link #CHUNK_RECORDS} records, one statement
+ * per table, each prepared once and reused: in one transaction that writes records faster than addBatch/executeBatch,
  * since SQLite parses nothing and the driver makes one native call per statement. The caller owns the transaction.
  */
-final class RowWriter implements AutoCloseable {
-    /** Rows per multi-row INSERT: 2 parameters each, well under SQLite's limit of 32,766. */
-    static final int CHUNK_ROWS = 100;
+final class RecordWriter implements AutoCloseable {
+    /** Records per multi-record INSERT: 2 parameters each, well under SQLite's limit of 32,766. */
+    static final int CHUNK_RECORDS = 100;
     private static final int KEY_COLUMNS = 2;
     private static final int VALUE_COLUMNS = 2;
     private static final String KEY_INSERT = "INSERT INTO kv_key (rev, entry) VALUES ";
     private static final String VALUE_INSERT = "INSERT INTO kv_value (rev, value) VALUES ";
-    private static final String KEY_ROW = "(?,?)";
-    private static final String VALUE_ROW = "(?,?)";
+    private static final String KEY_RECORD = "(?,?)";
+    private static final String VALUE_RECORD = "(?,?)";
 
     private final PreparedStatement keyOne;
     private final PreparedStatement keyChunk;
     private final PreparedStatement valueOne;
     private final PreparedStatement valueChunk;
 
-    RowWriter(Connection c) throws SQLException {
+    RecordWriter(Connection c) throws SQLException {
         PreparedStatement[] made = new PreparedStatement[4];
         try {
-            made[0] = c.prepareStatement(KEY_INSERT + KEY_ROW);
-            made[1] = c.prepareStatement(KEY_INSERT + KEY_ROW + ("," + KEY_ROW).repeat(CHUNK_ROWS - 1));
-            made[2] = c.prepareStatement(VALUE_INSERT + VALUE_ROW);
-            made[3] = c.prepareStatement(VALUE_INSERT + VALUE_ROW + ("," + VALUE_ROW).repeat(CHUNK_ROWS - 1));
+            made[0] = c.prepareStatement(KEY_INSERT + KEY_RECORD);
+            made[1] = c.prepareStatement(KEY_INSERT + KEY_RECORD + ("," + KEY_RECORD).repeat(CHUNK_RECORDS - 1));
+            made[2] = c.prepareStatement(VALUE_INSERT + VALUE_RECORD);
+            made[3] = c.prepareStatement(VALUE_INSERT + VALUE_RECORD + ("," + VALUE_RECORD).repeat(CHUNK_RECORDS - 1));
         } catch (SQLException e) {
             for (PreparedStatement p : made) {
                 if (p != null) {
@@ -53,24 +53,24 @@ final class RowWriter implements AutoCloseable {
         valueChunk = made[3];
     }
 
-    /** Inserts {@code rows} (ascending revisions) into both tables. */
-    void insert(List<Change> rows) throws SQLException {
-        int n = rows.size();
+    /** Inserts {@code records} (ascending revisions) into both tables. */
+    void insert(List<Change> records) throws SQLException {
+        int n = records.size();
         int i = 0;
-        for (; i + CHUNK_ROWS <= n; i += CHUNK_ROWS) {
-            for (int j = 0; j < CHUNK_ROWS; j++) {
-                bindKey(keyChunk, j * KEY_COLUMNS, rows.get(i + j));
+        for (; i + CHUNK_RECORDS <= n; i += CHUNK_RECORDS) {
+            for (int j = 0; j < CHUNK_RECORDS; j++) {
+                bindKey(keyChunk, j * KEY_COLUMNS, records.get(i + j));
             }
             keyChunk.executeUpdate();
-            for (int j = 0; j < CHUNK_ROWS; j++) {
-                bindValue(valueChunk, j * VALUE_COLUMNS, rows.get(i + j));
+            for (int j = 0; j < CHUNK_RECORDS; j++) {
+                bindValue(valueChunk, j * VALUE_COLUMNS, records.get(i + j));
             }
             valueChunk.executeUpdate();
         }
         for (; i < n; i++) {
-            bindKey(keyOne, 0, rows.get(i));
+            bindKey(keyOne, 0, records.get(i));
             keyOne.executeUpdate();
-            bindValue(valueOne, 0, rows.get(i));
+            bindValue(valueOne, 0, records.get(i));
             valueOne.executeUpdate();
         }
     }
@@ -82,7 +82,7 @@ final class RowWriter implements AutoCloseable {
 
     private static void bindValue(PreparedStatement st, int at, Change r) throws SQLException {
         st.setLong(at + 1, r.rev());
-        st.setBytes(at + 2, r.valueRow());
+        st.setBytes(at + 2, r.valueRecord());
     }
 
     /** Closes every statement, each even when closing another failed; throws the first failure. */

@@ -4,11 +4,11 @@ import io.memstore.store.KeyValue;
 import io.memstore.store.Revision;
 
 /**
- * One row of the {@code kv} table: a change of one key at one packed revision. A put holds the value, the
+ * One record of the {@code kv} table: a change of one key at one packed revision. A put holds the value, the
  * packed revision that created the key's generation and the key's version; a tombstone holds an empty value
  * and zeros.
  */
-public record StoredRow(long rev, byte[] key, byte[] value, long createRev, long version, boolean tombstone) {
+public record StoredRecord(long rev, byte[] key, byte[] value, long createRev, long version, boolean tombstone) {
     static final byte[] NO_VALUE = new byte[0];
 
     public KeyValue toKeyValue(boolean copy) {

@@ -19,15 +19,15 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * The rows of {@code index_image} ({@link StoreSchema}): an {@link IndexImage} written in the writer's transaction,
- * and read back on open only when it is whole and current. "Current" is decided against the meta rows: the image's
- * compacted revision must be the file's finished compaction (a compaction after the image deleted rows the image
- * still holds), its revision and row count no more than the file's. Anything else (no header, a part missing or
+ * The records of {@code index_image} ({@link StoreSchema}): an {@link IndexImage} written in the writer's transaction,
+ * and read back on open only when it is whole and current. "Current" is decided against the meta records: the image's
+ * compacted revision must be the file's finished compaction (a compaction after the image deleted records the image
+ * still holds), its revision and record count no more than the file's. Anything else (no header, a part missing or
  * failing its checksum, a leaf that does not decode, counts that disagree, another leaf capacity) is no image,
- * and the open rebuilds the index from every row instead.
+ * and the open rebuilds the index from every record instead.
  */
-public final class IndexImageRows {
-    private IndexImageRows() {
+public final class IndexImageTable {
+    private IndexImageTable() {
     }
 
     /**
@@ -37,15 +37,15 @@ public final class IndexImageRows {
      */
     public static IndexImage.Header write(Connection w, BTreeIndex index, List<BTreeLeaf> leaves, long revision,
                                    long compacted) throws SQLException {
-        long rows;
+        long records;
         long lastRev;
         try (Statement s = w.createStatement()) {
             s.execute("DELETE FROM index_image");
-            rows = SqliteConnections.queryLong(s, "SELECT value FROM meta WHERE name = '" + StoreSchema.META_ROW_COUNT
-                    + "'");
+            records = SqliteConnections.queryLong(s, "SELECT value FROM meta WHERE name = '"
+                    + StoreSchema.META_RECORD_COUNT + "'");
             lastRev = SqliteConnections.queryLong(s, "SELECT coalesce(max(rev), 0) FROM kv_key");
         }
-        IndexImage.Header header = new IndexImage.Header(revision, lastRev, compacted, rows, index.keyCount(),
+        IndexImage.Header header = new IndexImage.Header(revision, lastRev, compacted, records, index.keyCount(),
                 index.revisionCount(), index.leafCapacity());
         SQLException[] failure = new SQLException[1];
         IndexImage.Header written;
@@ -82,8 +82,8 @@ public final class IndexImageRows {
             h = rs.next() ? IndexImage.header(rs.getBytes(1), crc) : null;
         }
         if (h == null || h.compacted() != meta.finishedCompaction() || h.revision() > meta.currentRevision()
-                || h.revision() < 0 || Revision.main(h.lastRev()) > h.revision() || h.rows() > meta.rowCount()
-                || h.rows() < 0 || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0
+                || h.revision() < 0 || Revision.main(h.lastRev()) > h.revision() || h.records() > meta.recordCount()
+                || h.records() < 0 || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0
                 || h.suffixBytes() < 0 || h.codes() < 0) {
             return null;
         }
