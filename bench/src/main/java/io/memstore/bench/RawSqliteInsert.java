@@ -9,7 +9,7 @@ import java.sql.Statement;
 import org.sqlite.SQLiteConfig;
 
 /**
- * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes in its file format (version 7)
+ * The ingest baseline an SQLite-backed store cannot beat: the rows MvccStore writes in its file format ({@code StoreSchema})
  * without their checksums, a narrow {@code kv_key(rev, entry)} row and a {@code kv_value(rev, value)} row per change,
  * both keyed by revision, with the same pragmas (WAL, synchronous=NORMAL, 16 KiB pages, temporary storage in memory)
  * and the same statements (100 rows per multi-row INSERT, one statement per table, prepared once, on a connection

@@ -81,9 +81,10 @@ final class IndexLoader implements RecordScan.RecordSink {
     }
 
     /**
-     * Loads the file's index image ({@link IndexImageTable#read}) into the index when it is an empty
-     * {@link BTreeIndex} that no record reached yet and the image is whole and current: the records after the image's
-     * then go to the index one by one, in revision order, as to any non-empty index.
+     * Loads the file's index image ({@link IndexImageTable#read}) into the index when it is an empty {@link BTreeIndex}
+     * that no record reached yet and the image is whole and current (the open then checks that it was made from the
+     * file's records, by their digest, and resets this loader when not): the records after the image's then go to the
+     * index one by one, in revision order, as to any non-empty index.
      */
     @Override
     public ImageCover loadImage(Connection ro, StoreMeta meta) throws SQLException {
@@ -101,7 +102,7 @@ final class IndexLoader implements RecordScan.RecordSink {
         buffer = null;
         lastRev = header.lastRev();
         records = header.records();
-        return new ImageCover(header.lastRev(), header.records());
+        return new ImageCover(header.lastRev(), header.records(), header.digest());
     }
 
     @Override

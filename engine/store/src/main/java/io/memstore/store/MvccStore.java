@@ -69,8 +69,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>{@link #checkpoint()} and {@link #close()} write the index into the file as well ({@link IndexImage}, for a
  * {@link BTreeIndex}), with the revision it covers; the next open loads that image and reads only the key records
- * written after it, instead of every key record. An image that is missing, damaged, of another index capacity or made
- * stale by a later compaction is not loaded: the open rebuilds the index from every record, as without one.
+ * written after it, instead of every key record. An image that is missing, damaged, of another index capacity, made
+ * stale by a later compaction or made from other records (another file's, or those of a copy of this file that took
+ * other writes: the image holds the digest of its records, {@code KeyDigest}) is not loaded: the open rebuilds the
+ * index from every record, as without one.
  *
  * <h2>Integrity</h2>
  * Every record carries a checksum of its contents ({@link RecordChecksum}): a key record's is verified on open and on

@@ -1,6 +1,7 @@
 package io.memstore.store;
 
 import io.memstore.store.internal.image.IndexImageCheck;
+import io.memstore.store.internal.sqlite.RecordScan;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import io.memstore.store.internal.sqlite.VerifyChecks;
 import java.sql.Statement;
@@ -18,7 +19,7 @@ final class VerifyRules implements VerifyChecks {
     }
 
     @Override
-    public List<String> imageProblems(Statement s, StoreMeta meta) {
-        return IndexImageCheck.problems(s, meta);
+    public List<String> imageProblems(Statement s, StoreMeta meta, RecordScan.Scan scan) {
+        return IndexImageCheck.problems(s, meta, scan);
     }
 }

@@ -115,7 +115,7 @@ class IndexImageVerifyTest {
         for (long v : f) {
             b.putLong(v);
         }
-        RecordChecksum.store(part0, IndexImage.checksum(crc, 0, h.revision(), part0, part0.length));
+        RecordChecksum.store(part0, IndexImage.checksum(crc, 0, h, part0, part0.length));
         assertThat(IndexImage.header(part0, crc)).as("a header whose checksum passes").isNotNull();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
              java.sql.PreparedStatement p = c.prepareStatement("UPDATE index_image SET data = ? WHERE part = 0")) {

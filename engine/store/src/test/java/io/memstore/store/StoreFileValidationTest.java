@@ -208,6 +208,40 @@ class StoreFileValidationTest {
         listedByVerify(file, rev, "passes its checksum but is inconsistent: put with create_rev 3.0, version -1");
     }
 
+    /**
+     * A row replaced by another of the same revision whose checksums pass (a key row and its value row as a writer
+     * makes them): the count is right, the digest of the rows is not the one written; the open refuses the file and
+     * verify says why.
+     */
+    @Test
+    void aRowReplacedByAnotherThatPassesItsChecksum() {
+        Path file = storeWithRecords("swapped.db", 10, 0);
+        long rev = Revision.pack(1, 4);
+        sql(file, "UPDATE kv_key SET entry = " + entry(rev, b("other"), rev, 1) + " WHERE rev = " + rev,
+                "UPDATE kv_value SET value = " + valueRecord(rev, b("other"), rev, 1) + " WHERE rev = " + rev);
+        refusedUnchanged(file).hasMessageContaining("is inconsistent: the digest of its rows is 0x")
+                .hasMessageContaining("where that of the rows written is 0x");
+        VerifyReport report = MvccStore.verify(file);
+        assertThat(report.damagedRecords()).as(report.toString()).isEmpty();
+        assertThat(report.problems()).as(report.toString()).singleElement().asString()
+                .startsWith("the digest of its rows is 0x");
+    }
+
+    /** A changed key_digest: the open refuses the file, from its image as from its rows. */
+    @Test
+    void aChangedKeyDigest() {
+        Path file = dir.resolve("digest.db");
+        try (MvccStore store = MvccStore.open(file, FAST)) {
+            store.put(b("a"), b("1"));
+            store.put(b("b"), b("2"));
+        }
+        assertThat(StoreTestSupport.queryLong(file, "SELECT count(*) FROM index_image")).isPositive();
+        sql(file, "UPDATE meta SET value = value + 1 WHERE name = 'key_digest'");
+        refusedUnchanged(file).hasMessageContaining("the digest of its rows is 0x");
+        sql(file, "DELETE FROM index_image");
+        refusedUnchanged(file).hasMessageContaining("the digest of its rows is 0x");
+    }
+
     /** SQL for the {@link KeyEntry} of a change with an empty value: a blob literal. */
     private static String entry(long rev, byte[] key, long createRev, long version) {
         return "x'" + HexFormat.of().formatHex(KeyEntry.encode(rev, key, createRev, version)) + "'";

@@ -4,7 +4,9 @@ import io.memstore.store.Revision;
 import io.memstore.store.internal.index.BTreeLeaf;
 import io.memstore.store.internal.index.LeafCodec;
 import io.memstore.store.internal.index.LeafSlabs;
+import io.memstore.store.internal.sqlite.KeyDigest;
 import io.memstore.store.internal.sqlite.RecordChecksum;
+import io.memstore.store.internal.sqlite.RecordScan;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import java.sql.ResultSet;
@@ -20,8 +22,11 @@ import java.util.zip.CRC32C;
  * nothing; so verify is where the damage is reported. Damage is what a whole image never has: a header or part that
  * fails its checksum, a part that does not decode into settled leaves, a part missing or beyond the header's count,
  * counts that disagree with the header, leaves out of key order, a header that claims more than the file holds. An
- * image older than the records, one made stale by a later compaction and one of another leaf capacity are not damage:
- * the open completes the first from the records and rebuilds instead of the others, by design.
+ * image made from other records than this file's (another file's, or those of a copy of this file that took other
+ * writes after the copy) is reported as well: its digest ({@link KeyDigest}) is not that of the file's records it
+ * claims to cover, and the open does not load it. An image older than the records, one made stale by a later
+ * compaction and one of another leaf capacity are not damage: the open completes the first from the records and
+ * rebuilds instead of the others, by design.
  *
  * <p>The parts are checked one at a time and their leaves dropped after, so verify holds one part, not the index.
  */
@@ -34,20 +39,22 @@ public final class IndexImageCheck {
     }
 
     /**
-     * The problems of the image in the file of {@code s} against its meta records; empty when it has none or it is
-     * whole.
+     * The problems of the image in the file of {@code s} against its meta records and {@code scan} (what verify's
+     * scan of every kv_key record saw; null when SQLite stopped it, and the records are then not compared); empty when
+     * it has none or it is whole.
      */
-    public static List<String> problems(Statement s, StoreMeta meta) {
+    public static List<String> problems(Statement s, StoreMeta meta, RecordScan.Scan scan) {
         List<String> problems = new ArrayList<>();
         try {
-            check(s, meta, problems);
+            check(s, meta, scan, problems);
         } catch (SQLException e) {
             problems.add(TABLE + ": SQLite could not read the index image: " + e.getMessage() + EFFECT);
         }
         return problems;
     }
 
-    private static void check(Statement s, StoreMeta meta, List<String> problems) throws SQLException {
+    private static void check(Statement s, StoreMeta meta, RecordScan.Scan scan, List<String> problems)
+            throws SQLException {
         long parts = SqliteConnections.queryLong(s, "SELECT count(*) FROM " + TABLE);
         if (parts == 0) {
             return; // no image: the open scans every record
@@ -77,6 +84,11 @@ public final class IndexImageCheck {
             problems.add(where + " " + header + EFFECT);
             return;
         }
+        String foreign = scan == null ? null : recordsProblem(s, h, meta, scan);
+        if (foreign != null) {
+            problems.add(where + " " + foreign + EFFECT);
+            return;
+        }
         long expected = 1;
         long leaves = 0;
         long keys = 0;
@@ -97,7 +109,7 @@ public final class IndexImageCheck {
                     return;
                 }
                 if (data.length < RecordChecksum.BYTES || RecordChecksum.stored(data) != IndexImage.checksum(crc,
-                        (int) number, h.revision(), data, data.length)) {
+                        (int) number, h, data, data.length)) {
                     problems.add(where + ": part " + number + " of " + h.parts() + " (" + data.length + " B) fails its"
                             + " checksum" + EFFECT);
                     return;
@@ -135,6 +147,28 @@ public final class IndexImageCheck {
             problems.add(String.format("%s: header totals (%d B of suffixes, %d codes) above its parts'%s", where,
                     h.suffixBytes(), h.codes(), EFFECT));
         }
+    }
+
+    /**
+     * Null when the image was made from this file's records, as far as they can tell: when its compaction is the
+     * file's, the records up to its last revision (all of them, less those after it) must be as many as it covers and
+     * of its digest. Else what is wrong, as the open sees it (which then does not load the image).
+     */
+    private static String recordsProblem(Statement s, IndexImage.Header h, StoreMeta meta, RecordScan.Scan scan)
+            throws SQLException {
+        if (h.compacted() != meta.finishedCompaction()) {
+            return null; // made stale by a later compaction: not loaded, not damage
+        }
+        RecordScan.Scan after = RecordScan.after(s, h.lastRev());
+        long covered = scan.records() - after.records();
+        long digest = scan.digest() ^ after.digest();
+        if (covered == h.records() && digest == h.digest()) {
+            return null;
+        }
+        return "does not describe this file's rows: it was made from " + h.records() + " rows up to revision "
+                + Revision.toString(h.lastRev()) + " of digest " + KeyDigest.toString(h.digest()) + ", the file holds "
+                + covered + " of digest " + KeyDigest.toString(digest) + " there (the image of another file, or of a"
+                + " copy of this one that took other writes)";
     }
 
     /** What makes a header whose checksum passes impossible for this file, or null. */

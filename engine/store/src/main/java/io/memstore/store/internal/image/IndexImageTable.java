@@ -5,6 +5,7 @@ import io.memstore.store.internal.index.BTreeIndex;
 import io.memstore.store.internal.index.BTreeLeaf;
 import io.memstore.store.internal.index.LeafCodec;
 import io.memstore.store.internal.index.LeafSlabs;
+import io.memstore.store.internal.sqlite.KeyDigest;
 import io.memstore.store.internal.sqlite.SqliteConnections;
 import io.memstore.store.internal.sqlite.StoreMeta;
 import io.memstore.store.internal.sqlite.StoreSchema;
@@ -22,9 +23,11 @@ import java.util.zip.CRC32C;
  * The records of {@code index_image} ({@link StoreSchema}): an {@link IndexImage} written in the writer's transaction,
  * and read back on open only when it is whole and current. "Current" is decided against the meta records: the image's
  * compacted revision must be the file's finished compaction (a compaction after the image deleted records the image
- * still holds), its revision and record count no more than the file's. Anything else (no header, a part missing or
- * failing its checksum, a leaf that does not decode, counts that disagree, another leaf capacity) is no image,
- * and the open rebuilds the index from every record instead.
+ * still holds), its revision and record count no more than the file's, and when it covers as many records as the file
+ * holds, its digest must be the file's ({@link KeyDigest}; with fewer, the open checks the digest after it read the
+ * records after the image). Anything else (no header, a part missing or failing its checksum, a leaf that does not
+ * decode, counts that disagree, another leaf capacity) is no image, and the open rebuilds the index from every record
+ * instead.
  */
 public final class IndexImageTable {
     private IndexImageTable() {
@@ -38,15 +41,18 @@ public final class IndexImageTable {
     public static IndexImage.Header write(Connection w, BTreeIndex index, List<BTreeLeaf> leaves, long revision,
                                    long compacted) throws SQLException {
         long records;
+        long digest;
         long lastRev;
         try (Statement s = w.createStatement()) {
             s.execute("DELETE FROM index_image");
             records = SqliteConnections.queryLong(s, "SELECT value FROM meta WHERE name = '"
                     + StoreSchema.META_RECORD_COUNT + "'");
+            digest = SqliteConnections.queryLong(s, "SELECT value FROM meta WHERE name = '"
+                    + StoreSchema.META_KEY_DIGEST + "'");
             lastRev = SqliteConnections.queryLong(s, "SELECT coalesce(max(rev), 0) FROM kv_key");
         }
-        IndexImage.Header header = new IndexImage.Header(revision, lastRev, compacted, records, index.keyCount(),
-                index.revisionCount(), index.leafCapacity());
+        IndexImage.Header header = new IndexImage.Header(revision, lastRev, compacted, records, digest,
+                index.keyCount(), index.revisionCount(), index.leafCapacity());
         SQLException[] failure = new SQLException[1];
         IndexImage.Header written;
         try (PreparedStatement insert = w.prepareStatement("INSERT INTO index_image (part, data) VALUES (?, ?)")) {
@@ -83,7 +89,8 @@ public final class IndexImageTable {
         }
         if (h == null || h.compacted() != meta.finishedCompaction() || h.revision() > meta.currentRevision()
                 || h.revision() < 0 || Revision.main(h.lastRev()) > h.revision() || h.records() > meta.recordCount()
-                || h.records() < 0 || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0
+                || h.records() < 0 || (h.records() == meta.recordCount() && h.digest() != meta.keyDigest())
+                || h.leafCapacity() != index.leafCapacity() || h.parts() < 0 || h.leaves() < 0
                 || h.suffixBytes() < 0 || h.codes() < 0) {
             return null;
         }

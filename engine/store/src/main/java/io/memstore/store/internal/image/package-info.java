@@ -7,7 +7,8 @@
  *
  * <p>{@link io.memstore.store.internal.image.IndexImage} is the format: parts of about 1 MiB of whole leaves, a
  * header part, a checksum per part. {@code IndexImageTable} writes it in the writer's transaction and reads it back
- * on open only when it is whole and current; {@code IndexImageCheck} is what verify reports of a damaged one.
+ * on open only when it is whole, current and made from the file's records (their digest, the SQLite side's
+ * {@code KeyDigest}); {@code IndexImageCheck} is what verify reports of a damaged or foreign one.
  *
  * <p>Why {@code internal}: its public types and members are public for the MVCC store, in a package of its own;
  * none is API.

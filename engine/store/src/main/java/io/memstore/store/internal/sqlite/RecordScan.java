@@ -68,8 +68,11 @@ public final class RecordScan {
         String problem(long rev, byte[] key, long createRev, long version);
     }
 
-    /** What a scan saw: the records and the main revision of the newest, for the meta records to be checked against. */
-    record Scan(long records, long lastMain) {
+    /**
+     * What a scan saw, for the meta records to be checked against: the records, the main revision of the newest and
+     * their digest ({@link KeyDigest}, by the checksums stored in them).
+     */
+    public record Scan(long records, long lastMain, long digest) {
     }
 
     private RecordScan() {
@@ -94,6 +97,7 @@ public final class RecordScan {
                          DamageSink damage) throws SQLException {
         long records = 0;
         long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
         long from;
         long to;
         // one aggregate per query: SQLite reads a min() or max() alone from the end of the table's B-tree, but
@@ -104,7 +108,7 @@ public final class RecordScan {
             from = rs.getLong(1);
             to = rs.getLong(2);
             if (from == 0) { // no record after it: min() of no records is NULL, read as 0, which no revision is
-                return new Scan(0, 0);
+                return new Scan(0, 0, KeyDigest.EMPTY);
             }
         }
         List<Connection> connections = new ArrayList<>(List.of(ro));
@@ -126,6 +130,7 @@ public final class RecordScan {
                     String problem = e.read(rev, b.entry[i]);
                     records++;
                     lastMain = Revision.main(rev);
+                    digest ^= KeyDigest.ofEntry(rev, b.entry[i]);
                     if (problem != null) {
                         damage.damaged(rev, e.key(), problem);
                     } else {
@@ -136,7 +141,27 @@ public final class RecordScan {
         } finally {
             SqliteConnections.closeQuietly(second); // after the scan's close: its readers have ended
         }
-        return new Scan(records, lastMain);
+        return new Scan(records, lastMain, digest);
+    }
+
+    /**
+     * What the kv_key records after packed revision {@code after} are, read in one query through {@code s}: their
+     * count, the main revision of the newest and their digest, by the checksums stored in them (which are not checked
+     * here). For verify, which reads every record on its own, to compare an index image with the records it covers.
+     */
+    public static Scan after(Statement s, long after) throws SQLException {
+        long records = 0;
+        long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
+        try (ResultSet rs = s.executeQuery("SELECT rev, entry FROM kv_key WHERE rev > " + after + " ORDER BY rev")) {
+            while (rs.next()) {
+                long rev = rs.getLong(1);
+                records++;
+                lastMain = Revision.main(rev);
+                digest ^= KeyDigest.ofEntry(rev, SqliteConnections.orEmpty(rs.getBytes(2)));
+            }
+        }
+        return new Scan(records, lastMain, digest);
     }
 
     /**

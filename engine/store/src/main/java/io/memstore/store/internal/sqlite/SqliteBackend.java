@@ -47,7 +47,7 @@ public final class SqliteBackend implements AutoCloseable {
             checkpointer = options.durability() == Durability.DEFERRED
                     ? new WalCheckpointer(SqliteConnections.checkpointConnection(file, options),
                             file.getFileName().toString()) : null;
-            this.writer = new StoreWriter(file, w, checkpointer, pool);
+            this.writer = new StoreWriter(file, w, checkpointer, pool, metaAtOpen.keyDigest());
         } catch (SQLException | RuntimeException e) {
             if (checkpointer != null) {
                 checkpointer.close();

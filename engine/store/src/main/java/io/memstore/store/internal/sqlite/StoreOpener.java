@@ -218,7 +218,10 @@ final class StoreOpener {
      * The index loaded from the file's image and the kv_key records after it, when the sink loads an image the file
      * has ({@link RecordScan.RecordSink#loadImage}): returns true. False, with the sink as it was, when it loads none,
      * and when the records after it do not continue it (a record the sink refuses, or counts that disagree with the
-     * meta records): the caller then scans every record, which finds what is wrong with the file if anything is.
+     * meta records): the caller then scans every record, which finds what is wrong with the file if anything is. The
+     * counts include the digest ({@link KeyDigest}): the image's, with the terms of the records after it, must be the
+     * file's, or the image was made from other records (another file's, or those of a copy of this file that took
+     * other writes) and describes an index these records do not make.
      */
     private static boolean fromImage(Connection ro, Statement s, Path file, StoreMeta meta, RecordScan.RecordSink sink)
             throws SQLException {
@@ -235,7 +238,8 @@ final class StoreOpener {
             RecordScan.Scan after = RecordScan.scanKeys(ro, s, file, image.lastRev(),
                     meta.recordCount() - image.records(), sink, damageStops(file));
             RecordScan.Scan all = new RecordScan.Scan(image.records() + after.records(),
-                    after.records() > 0 ? after.lastMain() : Revision.main(image.lastRev()));
+                    after.records() > 0 ? after.lastMain() : Revision.main(image.lastRev()),
+                    image.digest() ^ after.digest());
             if (metaProblem(meta, all) == null) {
                 return true;
             }
@@ -323,7 +327,8 @@ final class StoreOpener {
         return new StoreMeta(metaValue(values, StoreSchema.META_CURRENT, file),
                 metaValue(values, StoreSchema.META_SCHEDULED, file),
                 metaValue(values, StoreSchema.META_FINISHED, file),
-                metaValue(values, StoreSchema.META_RECORD_COUNT, file));
+                metaValue(values, StoreSchema.META_RECORD_COUNT, file),
+                metaValue(values, StoreSchema.META_KEY_DIGEST, file));
     }
 
     private static long metaValue(Map<String, Long> values, String name, Path file) {
@@ -338,8 +343,8 @@ final class StoreOpener {
     /**
      * Null when the meta records agree with the scan, else what is wrong. Every revision in (finished, current]
      * wrote at least one record that no compaction has deleted, so when current > finished the newest record is at
-     * current; records never go beyond current; and the records are as many as row_count says (fewer: records that a
-     * damaged page no longer reaches).
+     * current; records never go beyond current; the records are as many as row_count says (fewer: records that a
+     * damaged page no longer reaches); and their digest is key_digest ({@link KeyDigest}).
      */
     static String metaProblem(StoreMeta m, RecordScan.Scan scan) {
         String problem = null;
@@ -354,13 +359,17 @@ final class StoreOpener {
             problem = "no row holds the current revision (newest row at " + lastMain + ")";
         } else if (scan.records() != m.recordCount()) {
             problem = "it holds " + scan.records() + " rows where " + m.recordCount() + " were written";
+        } else if (scan.digest() != m.keyDigest()) {
+            problem = "the digest of its rows is " + KeyDigest.toString(scan.digest()) + " where that of the rows"
+                    + " written is " + KeyDigest.toString(m.keyDigest()) + " (a row replaced by another that passes its"
+                    + " checksum, or a changed key_digest)";
         }
         if (problem == null) {
             return null;
         }
         return problem + "; current_revision " + m.currentRevision() + ", scheduled_compaction "
                 + m.scheduledCompaction() + ", finished_compaction " + m.finishedCompaction() + ", row_count "
-                + m.recordCount();
+                + m.recordCount() + ", key_digest " + KeyDigest.toString(m.keyDigest());
     }
 
     /** A new file's header marks and tables, in one transaction: a crash leaves either a complete store or nothing. */

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The on-disk format of a store: one SQLite file in WAL mode (plus its {@code -wal} and {@code -shm} files
- * while open). Format version 7, {@link #FORMAT_VERSION}:
+ * while open). Format version 8, {@link #FORMAT_VERSION}:
  *
  * <pre>
  * kv_key(rev INTEGER PRIMARY KEY,    -- packed revision (Revision.pack(main, sub)); records are appended in rev order
@@ -25,17 +25,18 @@ import java.util.List;
  *    scheduled_compaction  main revision of the last compaction asked for (written before anything is deleted)
  *    finished_compaction   main revision of the last compaction whose deletions committed
  *    row_count             records in kv_key, and so in kv_value, updated in the transaction that adds or deletes them
+ *    key_digest            KeyDigest of every record in kv_key, updated in the transaction that adds or deletes them
  * </pre>
  *
- * A record is a tombstone exactly when its version is 0 (it has no create_rev then); a put has version 1 or more
- * and the create_rev of its generation. The header's {@code application_id} is {@link #APPLICATION_ID}: a
- * file without it is not ours and is never touched. Both tables are keyed by revision, not by key: writes append
- * at the end of their B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex},
- * loaded on open from index_image and the kv_key records after it, or rebuilt by scanning every kv_key record in
- * revision order when there is no whole and current image ({@code IndexImage}). A change of a key is split in two
- * records so that the open reads what the index needs (the narrow kv_key records, a small part of the file when values
- * are larger than keys) and never a value, and a get reads the value record alone; and each record is two columns,
- * since the driver's cost of reading a record grows with its columns (one native call each), not with its bytes.
+ * A record is a tombstone exactly when its version is 0 (it has no create_rev then); a put has version 1 or more and
+ * the create_rev of its generation. The header's {@code application_id} is {@link #APPLICATION_ID}: a file without it
+ * is not ours and is never touched. Both tables are keyed by revision, not by key: writes append at the end of their
+ * B-trees (the fast path) and the key order lives in the in-memory {@link RevisionIndex}, loaded on open from
+ * index_image and the kv_key records after it, or rebuilt by scanning every kv_key record in revision order when there
+ * is no whole and current image ({@code IndexImage}) of these records. A change of a key is split in two records so
+ * that the open reads what the index needs (the narrow kv_key records, a small part of the file when values are larger
+ * than keys) and never a value, and a get reads the value record alone; and each record is two columns, since the
+ * driver's cost of reading a record grows with its columns (one native call each), not with its bytes.
  *
  * <h2>Integrity</h2>
  * Every record carries a CRC32C ({@link RecordChecksum}) at the start of its blob: a kv_key record's covers its
@@ -50,6 +51,12 @@ import java.util.List;
  *       against its checksum and the image against the meta records, and reads and checks the kv_key records after it
  *       alone, their count added to the image's compared with {@code row_count}; the records the image covers are
  *       checked where they are read, and all of them by {@code MvccStore.verify};</li>
+ *   <li>the records are bound to the meta records and to the index image by their digest ({@link KeyDigest}): an open
+ *       without an image compares the digest of the records it read with {@code key_digest}, which notices a record
+ *       that another record with a valid checksum replaced; an open from an image uses it only when the image's digest
+ *       with the terms of the records after it added is {@code key_digest}, so that the image of another file or of a
+ *       copy of this file that took other writes is not loaded (the open scans every record instead), and verify
+ *       reports it;</li>
  *   <li>a get reads the value record of the revision the index holds for the key and checks its checksum against the
  *       key, version and created revision the index holds; a range joins each kv_key record to its kv_value record and
  *       checks both. A change whose value record is missing is reported as damage, never as a compacted or missing
@@ -72,7 +79,7 @@ import java.util.List;
 public final class StoreSchema {
     /** "MSKV" in ASCII. */
     public static final int APPLICATION_ID = 0x4D534B56;
-    public static final int FORMAT_VERSION = 7;
+    public static final int FORMAT_VERSION = 8;
     /** Page size of new files: 16 KiB pages made bulk inserts faster than the 4 KiB default. */
     public static final int PAGE_SIZE = 16384;
 
@@ -81,6 +88,7 @@ public final class StoreSchema {
     static final String META_SCHEDULED = "scheduled_compaction";
     static final String META_FINISHED = "finished_compaction";
     public static final String META_RECORD_COUNT = "row_count";
+    public static final String META_KEY_DIGEST = "key_digest";
 
     static final String CREATE_KEY_TABLE = "CREATE TABLE kv_key (rev INTEGER PRIMARY KEY, entry BLOB NOT NULL)";
     static final String CREATE_VALUE_TABLE = "CREATE TABLE kv_value (rev INTEGER PRIMARY KEY, value BLOB NOT NULL)";
@@ -94,7 +102,7 @@ public final class StoreSchema {
             "CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
             "INSERT INTO meta (name, value) VALUES ('" + META_FORMAT_VERSION + "', " + FORMAT_VERSION + "), ('"
                     + META_CURRENT + "', 0), ('" + META_SCHEDULED + "', 0), ('" + META_FINISHED + "', 0), ('"
-                    + META_RECORD_COUNT + "', 0)");
+                    + META_RECORD_COUNT + "', 0), ('" + META_KEY_DIGEST + "', " + KeyDigest.EMPTY + ")");
 
     /** A column as {@code PRAGMA table_info} reports it. */
     record Column(String name, String type, boolean notNull, boolean primaryKey) {

@@ -22,8 +22,10 @@ import java.util.List;
  * {@code MvccStore.verify}: checks a closed store file without writing to it, and lists every problem rather than
  * stopping at the first. Where the open reads kv_key alone, this reads every record of both tables, so it also finds
  * a damaged value, a key record without its value record and a value record without its key record; SQLite's own
- * {@code integrity_check} runs first. A damaged index image, which an open ignores without a word (it rebuilds
- * the index from the records instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}).
+ * {@code integrity_check} runs first. The key records' digest ({@link KeyDigest}) is compared with the meta record's. A
+ * damaged index image, or one made from other records, which an open ignores without a word (it rebuilds the index
+ * from the records instead), is reported too, by the layer above that keeps it ({@link VerifyChecks}), against what the
+ * scan of the records saw.
  */
 final class StoreVerifier {
     private StoreVerifier() {
@@ -83,7 +85,7 @@ final class StoreVerifier {
                     if (orphans > 0) {
                         problems.add(orphans + " kv_value rows have no kv_key row");
                     }
-                    problems.addAll(checks.imageProblems(s, meta));
+                    problems.addAll(checks.imageProblems(s, meta, scan));
                 } catch (StoreFormatException e) {
                     problems.add(e.getMessage());
                 } catch (SQLException e) {
@@ -106,18 +108,21 @@ final class StoreVerifier {
     private static RecordScan.Scan scanJoined(Statement s, long[] records, RecordScan.DamageSink damage,
                                               RecordScan.RecordRule rule) throws SQLException {
         long lastMain = 0;
+        long digest = KeyDigest.EMPTY;
         KeyEntry e = new KeyEntry();
         ValueRecord valueRecord = new ValueRecord();
         try (ResultSet rs = s.executeQuery("SELECT k.rev, k.entry, v.value, v.rev"
                 + " FROM kv_key k LEFT JOIN kv_value v ON v.rev = k.rev ORDER BY k.rev")) {
             while (rs.next()) {
                 long rev = rs.getLong(1);
-                String problem = e.read(rev, orEmpty(rs.getBytes(2)));
+                byte[] entry = orEmpty(rs.getBytes(2));
+                String problem = e.read(rev, entry);
                 byte[] value = orEmpty(rs.getBytes(3));
                 rs.getLong(4);
                 boolean noValue = rs.wasNull();
                 records[0]++;
                 lastMain = Revision.main(rev);
+                digest ^= KeyDigest.ofEntry(rev, entry);
                 byte[] key = e.key();
                 if (problem == null) {
                     problem = noValue ? "has no value row in kv_value"
@@ -126,6 +131,6 @@ final class StoreVerifier {
                 RecordScan.report(damage, rule, rev, key, e.createRev, e.version, problem);
             }
         }
-        return new RecordScan.Scan(records[0], lastMain);
+        return new RecordScan.Scan(records[0], lastMain, digest);
     }
 }

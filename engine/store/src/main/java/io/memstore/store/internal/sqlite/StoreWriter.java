@@ -64,14 +64,17 @@ final class StoreWriter {
     private PreparedStatement setMeta;
     private PreparedStatement commitMeta;
     private boolean prepareAgain;
+    /** The {@link KeyDigest} of the records in kv_key, as the meta record key_digest holds it after the last commit. */
+    private long keyDigest;
 
-    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers)
+    StoreWriter(Path file, Connection connection, WalCheckpointer checkpointer, ReaderPool readers, long keyDigest)
             throws SQLException {
         this.file = file;
         this.wal = SqliteConnections.sideFile(file, "-wal");
         this.connection = connection;
         this.checkpointer = checkpointer;
         this.readers = readers;
+        this.keyDigest = keyDigest;
         prepareStatements();
     }
 
@@ -81,8 +84,9 @@ final class StoreWriter {
         recordWriter = new RecordWriter(connection);
         setMeta = connection.prepareStatement("UPDATE meta SET value = ? WHERE name = ?");
         commitMeta = connection.prepareStatement("UPDATE meta SET value = CASE name WHEN '"
-                + StoreSchema.META_CURRENT + "' THEN ? ELSE value + ? END WHERE name IN ('" + StoreSchema.META_CURRENT
-                + "', '" + StoreSchema.META_RECORD_COUNT + "')");
+                + StoreSchema.META_CURRENT + "' THEN ? WHEN '" + StoreSchema.META_KEY_DIGEST + "' THEN ? ELSE value + ?"
+                + " END WHERE name IN ('" + StoreSchema.META_CURRENT + "', '" + StoreSchema.META_KEY_DIGEST + "', '"
+                + StoreSchema.META_RECORD_COUNT + "')");
         prepareAgain = false;
     }
 
@@ -110,7 +114,7 @@ final class StoreWriter {
     }
 
     /**
-     * Writes {@code records} (ascending revisions), the new current revision and record count in one SQLite
+     * Writes {@code records} (ascending revisions), the new current revision, record count and key digest in one SQLite
      * transaction. On failure nothing of it is written and no transaction is left open.
      */
     void write(List<Change> records, long currentRevision) {
@@ -122,14 +126,21 @@ final class StoreWriter {
             limitLog();
             begin();
             int n = records.size();
+            long digest = keyDigest;
+            for (int i = 0; i < n; i++) {
+                Change c = records.get(i);
+                digest ^= KeyDigest.ofEntry(c.rev(), c.entry());
+            }
             recordWriter.insert(records);
             commitMeta.setLong(1, currentRevision);
-            commitMeta.setLong(2, n);
-            if (commitMeta.executeUpdate() != 2) {
-                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + " and " + StoreSchema.META_RECORD_COUNT
-                        + " are missing");
+            commitMeta.setLong(2, digest);
+            commitMeta.setLong(3, n);
+            if (commitMeta.executeUpdate() != 3) {
+                throw new SQLException("meta rows " + StoreSchema.META_CURRENT + ", " + StoreSchema.META_KEY_DIGEST
+                        + " and " + StoreSchema.META_RECORD_COUNT + " are missing");
             }
             commit();
+            keyDigest = digest;
             if (checkpointer != null) {
                 checkpointer.request();
             }
@@ -257,15 +268,18 @@ final class StoreWriter {
 
     /**
      * In one SQLite transaction, deletes every record (of kv_key and kv_value) at or below main revision {@code rev}
-     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished. kv_key's revisions
-     * are scanned in pages and both tables' records deleted in runs of consecutive revisions, one range delete per
-     * run and table. Returns the number of changes deleted (records of kv_key).
+     * whose revision is not in {@code kept} (ascending), and records {@code rev} as finished, the record count and
+     * key digest less the deleted records. kv_key's revisions (with the checksums, for the digest) are scanned in
+     * pages and both tables' records deleted in runs of consecutive revisions, one range delete per run and table.
+     * Returns the number of changes deleted (records of kv_key).
      */
     long compact(long rev, long[] kept) {
         long upper = Revision.last(rev);
         long deleted = 0;
-        try (PreparedStatement page = connection.prepareStatement(
-                "SELECT rev FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT " + COMPACT_PAGE_RECORDS);
+        long digest = keyDigest;
+        try (PreparedStatement page = connection.prepareStatement("SELECT rev, substr(entry, 1, "
+                + RecordChecksum.BYTES + ") FROM kv_key WHERE rev > ? AND rev <= ? ORDER BY rev LIMIT "
+                + COMPACT_PAGE_RECORDS);
              PreparedStatement delete = connection.prepareStatement("DELETE FROM kv_key WHERE rev >= ? AND rev <= ?");
              PreparedStatement deleteValues = connection.prepareStatement(
                      "DELETE FROM kv_value WHERE rev >= ? AND rev <= ?");
@@ -277,28 +291,35 @@ final class StoreWriter {
             begin();
             long after = -1;
             int k = 0;
+            long[] revs = new long[COMPACT_PAGE_RECORDS];
+            boolean[] keep = new boolean[COMPACT_PAGE_RECORDS];
             while (true) {
-                long[] revs = new long[COMPACT_PAGE_RECORDS];
                 int n = 0;
                 page.setLong(1, after);
                 page.setLong(2, upper);
                 try (ResultSet rs = page.executeQuery()) {
                     while (rs.next()) {
-                        revs[n++] = rs.getLong(1);
+                        long r = rs.getLong(1);
+                        // merged against the sorted kept array; a deleted record's checksum is read for the digest
+                        while (k < kept.length && kept[k] < r) {
+                            k++;
+                        }
+                        keep[n] = k < kept.length && kept[k] == r;
+                        if (!keep[n]) {
+                            digest ^= KeyDigest.ofEntry(r, SqliteConnections.orEmpty(rs.getBytes(2)));
+                        }
+                        revs[n++] = r;
                     }
                 }
                 if (n == 0) {
                     break;
                 }
-                // runs of revisions not in kept, merged against the sorted kept array
+                // runs of revisions not in kept
                 long runStart = -1;
                 long runEnd = -1;
                 for (int i = 0; i < n; i++) {
                     long r = revs[i];
-                    while (k < kept.length && kept[k] < r) {
-                        k++;
-                    }
-                    if (k < kept.length && kept[k] == r) {
+                    if (keep[i]) {
                         if (runStart >= 0) {
                             addRun(delete, deleteValues, runStart, runEnd);
                             runStart = -1;
@@ -322,9 +343,11 @@ final class StoreWriter {
                 }
             }
             setMeta(StoreSchema.META_FINISHED, rev);
+            setMeta(StoreSchema.META_KEY_DIGEST, digest);
             fewer.setLong(1, deleted);
             fewer.executeUpdate();
             commit();
+            keyDigest = digest;
             return deleted;
         } catch (SQLException e) {
             rollbackQuietly();

@@ -9,6 +9,9 @@ import java.util.List;
  * contents are theirs.
  */
 public interface VerifyChecks extends RecordScan.RecordRule {
-    /** The problems of the index image in the file {@code s} reads, against its meta records; empty when none. */
-    List<String> imageProblems(Statement s, StoreMeta meta);
+    /**
+     * The problems of the index image in the file {@code s} reads, against its meta records and {@code scan}, what
+     * the scan of every kv_key record saw (null when SQLite stopped it); empty when none.
+     */
+    List<String> imageProblems(Statement s, StoreMeta meta, RecordScan.Scan scan);
 }

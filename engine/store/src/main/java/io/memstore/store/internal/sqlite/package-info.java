@@ -4,8 +4,10 @@
  * on nothing else of the store: it knows nothing of the index, of its image or of the MVCC rules.
  *
  * <p>{@code StoreSchema} is the format (tables, meta records, version, the one-format policy); a key record is a
- * {@code KeyEntry}, a value record a {@code ValueRecord}, each with its {@code RecordChecksum}; {@code SqliteHeader}
- * and {@code WalCheck} read the header and the write-ahead log before SQLite does; {@code StoreLock} holds the file.
+ * {@code KeyEntry}, a value record a {@code ValueRecord}, each with its {@code RecordChecksum}, and the key records
+ * together have a {@code KeyDigest}, which binds them to the meta records and to the index image;
+ * {@code SqliteHeader} and {@code WalCheck} read the header and the write-ahead log before SQLite does;
+ * {@code StoreLock} holds the file.
  * {@link io.memstore.store.internal.sqlite.SqliteBackend} is the facade the MVCC store calls, over one file per
  * concern: {@code StoreOpener} (opening and the read-only checks, with {@code StoreMeta}), {@code RecordScan} (the
  * key-record scan that restores the index, read by {@code KeyScan}'s threads), {@code StoreWriter} (the writer

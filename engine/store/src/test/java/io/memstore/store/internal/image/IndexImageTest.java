@@ -55,8 +55,8 @@ class IndexImageTest {
     }
 
     private static IndexImage.Header header(BTreeIndex index) {
-        return new IndexImage.Header(20_000, Revision.pack(20_000, 0), 10_000, 20_000, index.keyCount(),
-                index.revisionCount(), index.leafCapacity());
+        return new IndexImage.Header(20_000, Revision.pack(20_000, 0), 10_000, 20_000, 0x5eed_d16e_57L,
+                index.keyCount(), index.revisionCount(), index.leafCapacity());
     }
 
     private static List<BTreeLeaf> leaves(BTreeIndex index) {
@@ -171,8 +171,14 @@ class IndexImageTest {
         List<BTreeLeaf> out = new ArrayList<>();
         assertThat(IndexImage.readPart(first.data(), 2, h, crc, slabs(h), out)).as("read as part 2").isFalse();
         IndexImage.Header other = new IndexImage.Header(h.revision() + 1, h.lastRev(), h.compacted(), h.records(),
-                h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(), h.codes());
+                h.digest(), h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(),
+                h.codes());
         assertThat(IndexImage.readPart(first.data(), 1, other, crc, slabs(h), out)).as("of another image").isFalse();
+        IndexImage.Header otherRows = new IndexImage.Header(h.revision(), h.lastRev(), h.compacted(), h.records(),
+                h.digest() ^ 1, h.keys(), h.revisions(), h.leaves(), h.parts(), h.leafCapacity(), h.suffixBytes(),
+                h.codes());
+        assertThat(IndexImage.readPart(first.data(), 1, otherRows, crc, slabs(h), out))
+                .as("of an image of the same revision made from other rows").isFalse();
         assertThat(IndexImage.readPart(first.data(), 1, h, crc, new LeafSlabs(0, 0), out))
                 .as("leaves beyond the header's totals").isFalse();
         Random rnd = new Random(3);
