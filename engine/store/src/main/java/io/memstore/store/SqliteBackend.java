@@ -120,6 +120,11 @@ final class SqliteBackend implements AutoCloseable {
         readers.endSnapshots();
     }
 
+    /** See {@link StoreWriter#logLimit(long)}; for tests. */
+    void logLimit(long bytes) {
+        writer.logLimit(bytes);
+    }
+
     /** See {@link StoreWriter#maxPageCount}; for tests. */
     void maxPageCount(long pages) {
         writer.maxPageCount(pages);
