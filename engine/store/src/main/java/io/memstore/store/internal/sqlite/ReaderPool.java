@@ -10,6 +10,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +35,9 @@ import java.util.function.Supplier;
  * {@code endSnapshots}; a read in progress ends its own as it hands its connection back. After a commit that is
  * what makes the commit visible. A change counted while a read hands its connection back is seen by one of the
  * two: the writer counts before it looks at the slots, the read looks at the count again after it filled its slot.
- * A checkpoint that waits until no reader uses the log ({@link #withoutHeldSnapshots}) holds none meanwhile.
+ * A checkpoint that waits until no reader uses the log ({@link #withoutHeldSnapshots}) holds none meanwhile; one that
+ * must not wait for readers at all, the writer's truncation of a long log, takes every connection out of the pool
+ * first ({@link #withoutReads}), while new reads wait.
  */
 public final class ReaderPool {
     private static final long CLOSE_WAIT_SECONDS = 30;
@@ -57,6 +60,9 @@ public final class ReaderPool {
     private final AtomicLong changes = new AtomicLong();
     /** Set while a checkpoint waits for every snapshot to end: each read ends its transaction as it ends. */
     private volatile boolean holdNone;
+    /** Set while {@link #withoutReads} takes every connection: reads wait on {@link #gate} meanwhile. */
+    private volatile boolean gathering;
+    private final Object gate = new Object();
     /** {@link System#nanoTime} of the last change counted. */
     private volatile long lastChange = System.nanoTime() - QUIET_NANOS;
     private volatile boolean closed;
@@ -132,11 +138,19 @@ public final class ReaderPool {
                 if (closed) {
                     throw new StoreClosedException("store " + file + " is closed");
                 }
+                if (gathering) {
+                    awaitGathered();
+                    continue;
+                }
                 if (idle.tryAcquire() || idle.tryAcquire(WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
                     ReadConnection rc = take();
                     if (closed) {
                         release(rc);
                         throw new StoreClosedException("store " + file + " is closed");
+                    }
+                    if (gathering) {
+                        handBack(rc); // to withoutReads, which waits for it
+                        continue;
                     }
                     return rc;
                 }
@@ -145,6 +159,21 @@ public final class ReaderPool {
             Thread.currentThread().interrupt();
             throw new StoreException("interrupted while waiting for a read connection to " + file, e);
         }
+    }
+
+    /** Waits while {@link #withoutReads} holds the connections (or until the pool closes). */
+    private void awaitGathered() throws InterruptedException {
+        synchronized (gate) {
+            while (gathering && !closed) {
+                gate.wait(WAIT_MILLIS);
+            }
+        }
+    }
+
+    /** Puts {@code rc}, taken with its permit, back in its slot as it is. */
+    private void handBack(ReadConnection rc) {
+        slots.set(rc.slot(), rc);
+        idle.release();
     }
 
     /**
@@ -210,6 +239,49 @@ public final class ReaderPool {
             return checkpoint.get();
         } finally {
             holdNone = false;
+        }
+    }
+
+    /**
+     * Runs {@code work} with every connection taken out of the pool and its read transaction ended, so that no read
+     * is in progress and no snapshot is in the write-ahead log: SQLite's checkpoint waits for no reader, and cannot
+     * be held up by reads on several connections one after the other, which on SQLite's few read marks can keep a
+     * snapshot older than the last commit in the log for as long as they go on. Reads that begin meanwhile wait
+     * ({@link #acquire}); the connections are taken as the reads in progress hand them back, and when that takes
+     * longer than {@code waitMillis} (a long read), they go back to the pool and {@code work} does not run.
+     *
+     * @return what {@code work} returned; false when it did not run
+     */
+    boolean withoutReads(long waitMillis, BooleanSupplier work) {
+        List<ReadConnection> taken = new ArrayList<>(readers.size());
+        gathering = true;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+            while (taken.size() < readers.size()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !idle.tryAcquire(left, TimeUnit.NANOSECONDS)) {
+                    return false;
+                }
+                ReadConnection rc = take();
+                taken.add(rc);
+                try {
+                    rc.endRead();
+                } catch (StoreException e) {
+                    // the connection rolled its transaction back, which ends it too
+                }
+            }
+            return work.getAsBoolean();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            for (ReadConnection rc : taken) {
+                handBack(rc);
+            }
+            synchronized (gate) {
+                gathering = false;
+                gate.notifyAll();
+            }
         }
     }
 

@@ -31,19 +31,21 @@ import java.util.List;
  * other on several connections) nearly always leave one snapshot in the log that began before the last commit, so
  * the checkpoints, which copy only what no snapshot still needs, never copy everything, and the log never starts
  * over: it grew by every commit's pages, hundreds of MiB a minute. So a write that finds the {@code -wal} file at
- * {@link #LOG_LIMIT_BYTES} or longer first checkpoints it to the end and truncates it ({@link #limitLog}), which
- * waits (up to SQLite's busy timeout) for the reads in progress whose snapshots still use the log; the reads that
- * begin meanwhile read the database file alone and do not hold it up. Since the log's file is truncated to 0 B each
- * time, its length is the log's: the log exceeds the limit by at most one write transaction. Without such reads the
- * log starts over on its own long before the limit, for {@link Durability#FULL} and {@link Durability#NORMAL}
- * (SQLite's automatic checkpoint at 1,000 pages), and {@link Durability#DEFERRED} only truncates where it started the
- * log over in place.
+ * {@link #LOG_LIMIT_BYTES} or longer first takes every read connection out of the pool as its read ends (new reads
+ * wait), then checkpoints the log to the end and truncates it ({@link #limitLog}). Since the file is truncated to
+ * 0 B each time, its length is the log's: the log exceeds the limit by at most one write transaction. Without such
+ * reads, {@link Durability#FULL} and {@link Durability#NORMAL} logs start over on their own long before the limit
+ * (SQLite's automatic checkpoint at 1,000 pages); a {@link Durability#DEFERRED} log reaches it without them too
+ * ({@link WalCheckpointer#RESTART_FRAMES} and the batches written meanwhile), and is then truncated where it would
+ * have started over in place.
  */
 final class StoreWriter {
     /** Revisions fetched per page while compaction looks for records to delete. */
     private static final int COMPACT_PAGE_RECORDS = 10_000;
     /** The {@code -wal} file's length from which a write first checkpoints and truncates the log: 64 MiB. */
     static final long LOG_LIMIT_BYTES = 64L << 20;
+    /** How long {@link #limitLog} waits for the reads in progress to hand their connections back. */
+    static final long GATHER_MILLIS = 1_000;
 
     private final Path file;
     private final Path wal;
@@ -164,20 +166,22 @@ final class StoreWriter {
     }
 
     /**
-     * Before a write: when the {@code -wal} file has reached {@link #truncateAt}, empties the log ({@link
-     * #checkpointLog}); when a read still needed frames after the busy timeout, or the checkpoint failed, the next
-     * try waits until the file has grown by another limit's length, so that a long read stops the writes
-     * for at most one busy timeout per that many bytes of log. A failed checkpoint leaves every commit in place and
-     * does not fail the write.
+     * Before a write: when the {@code -wal} file has reached {@link #truncateAt}, copies every frame of the log into
+     * the database file and truncates it, with every read connection taken out of the pool meanwhile ({@link
+     * ReaderPool#withoutReads}), after the background checkpoint, if one runs. When a read does not hand its
+     * connection back within {@link #GATHER_MILLIS}, or the checkpoint fails, the next try waits until the file has
+     * grown by another limit's length, so that a long read holds the reads and the writes up for at most that long
+     * per limit of log. A failed checkpoint leaves every commit in place and does not fail the write.
      */
     private void limitLog() {
         long size = SqliteConnections.sizeOf(wal);
         if (size < truncateAt) {
             return;
         }
+        awaitCheckpointer();
         boolean emptied;
         try {
-            emptied = checkpointLog();
+            emptied = readers.withoutReads(GATHER_MILLIS, this::truncateLog);
         } catch (StoreException e) {
             emptied = false;
         }
@@ -201,6 +205,12 @@ final class StoreWriter {
      * @return whether the log was emptied (false: a reader still needed frames when the wait ran out)
      */
     boolean checkpointLog() {
+        awaitCheckpointer();
+        return readers.withoutHeldSnapshots(this::truncateLog);
+    }
+
+    /** Waits until the background checkpoint, if any, is idle: SQLite refuses a second checkpoint while one runs. */
+    private void awaitCheckpointer() {
         if (checkpointer != null) {
             try {
                 checkpointer.awaitIdle();
@@ -208,14 +218,16 @@ final class StoreWriter {
                 Thread.currentThread().interrupt(); // checkpoint all the same; a running one makes it report false
             }
         }
-        return readers.withoutHeldSnapshots(() -> {
-            try (Statement s = connection.createStatement();
-                 ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-                return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
-            } catch (SQLException e) {
-                throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
-            }
-        });
+    }
+
+    /** {@code PRAGMA wal_checkpoint(TRUNCATE)}; whether the log was emptied. */
+    private boolean truncateLog() {
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            return rs.next() && rs.getInt(1) == 0; // the columns: busy, frames in the log, frames checkpointed
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, file, "checkpointing the write-ahead log");
+        }
     }
 
     /**
