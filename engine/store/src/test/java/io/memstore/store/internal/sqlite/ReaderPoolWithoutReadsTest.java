@@ -1,7 +1,12 @@
-package io.memstore.store;
+package io.memstore.store.internal.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.memstore.store.Durability;
+import io.memstore.store.MvccStore;
+import io.memstore.store.Revision;
+import io.memstore.store.StoreOptions;
+import io.memstore.store.StoreTestSupport;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -25,7 +30,7 @@ class ReaderPoolWithoutReadsTest {
         try (MvccStore store = MvccStore.open(file, StoreTestSupport.FAST)) {
             store.put(StoreTestSupport.b("k"), new byte[] {1});
         }
-        return ReaderPool.open(file, StoreTestSupport.FAST.readConnections(connections));
+        return ReaderPool.open(file, new SqliteOptions(Durability.NORMAL, connections, StoreOptions.DEFAULT_SQLITE_CACHE_KIB));
     }
 
     @Test
