@@ -134,6 +134,10 @@ public class CheckMojo extends AbstractMemstoreMojo {
         }
         notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
                 .forEach(getLog()::info));
+        if (result.baseline() != null && regressions.isEmpty() && result.baseline().note() != null) {
+            ConsoleLines.wrap("memstore: baseline " + result.baseline().file() + ": " + result.baseline().note())
+                    .forEach(getLog()::info);
+        }
         if (modelNeeded && result.model() != null) {
             ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
         }

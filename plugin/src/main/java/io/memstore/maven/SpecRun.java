@@ -4,9 +4,8 @@ import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
+import io.memstore.measure.check.QuickLook;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.probe.ProbeArgs;
-import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
@@ -40,8 +39,8 @@ final class SpecRun {
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
-    private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
-    private int gets = ProbeArgs.DEFAULT_GETS;
+    private Long settleMillis;
+    private Integer gets;
     private WorkloadSpec spec;
 
     private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath,
@@ -81,16 +80,32 @@ final class SpecRun {
         return this;
     }
 
-    /** The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms. */
-    SpecRun withSettle(long millis) {
+    /**
+     * The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms; null when not set (see
+     * {@link QuickLook}).
+     */
+    SpecRun withSettle(Long millis) {
         this.settleMillis = millis;
         return this;
     }
 
-    /** The gets each probe times for the gets/s figure ({@code memstore.gets}). */
-    SpecRun withGets(int gets) {
+    /** The gets each probe times for the gets/s figure ({@code memstore.gets}); null when not set. */
+    SpecRun withGets(Integer gets) {
         this.gets = gets;
         return this;
+    }
+
+    /**
+     * The settle and gets of a run at {@code scale}: as set, else as a run at that scale does them by default; a
+     * negative value is refused, naming the parameter.
+     */
+    QuickLook quickLook(double scale) throws MojoExecutionException {
+        try {
+            return QuickLook.of(scale, settleMillis == null ? null : MojoArguments.settle(settleMillis).toMillis(),
+                    gets == null ? null : MojoArguments.gets(gets));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
     }
 
     /** The spec file, or null for the embedded default. */
@@ -129,13 +144,16 @@ final class SpecRun {
      * {@code "calibration "}).
      */
     RunnerOptions runner(String label) throws MojoExecutionException {
+        return runner(label, quickLook(1.0));
+    }
+
+    /** As {@link #runner(String)}, with the settle and gets of {@code look}. */
+    RunnerOptions runner(String label, QuickLook look) throws MojoExecutionException {
         try {
-            return ProjectProbe.runner(probeClasspath)
+            return look.apply(ProjectProbe.runner(probeClasspath))
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
-                    .withSettle(MojoArguments.settle(settleMillis))
-                    .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
@@ -165,10 +183,11 @@ final class SpecRun {
             log.info("memstore: mvn memstore:init writes a commented starter spec there;"
                     + " -Dmemstore.spec=FILE names another");
         }
+        QuickLook look = quickLook(scale);
         CheckRequest request;
         int rows;
         try {
-            request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
+            request = new CheckRequest(specFile, resultDirectory, only, scale, runner("", look))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
                     .withSystems(SystemPreflight::problem);
@@ -179,6 +198,7 @@ final class SpecRun {
         }
         ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
                 + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        look.line().ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
         ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
             return Check.run(workloads, request);

@@ -80,6 +80,24 @@ class SpecRunTest {
     }
 
     @Test
+    void belowScaleOneTheProbesSkipTheSettleAndTimeFewerGetsUnlessTheyAreSet() throws Exception {
+        var quick = path(null).runner("", path(null).quickLook(0.01));
+        assertThat(quick.settle()).isZero();
+        assertThat(quick.gets()).isEqualTo(2_000);
+        assertThat(path(null).quickLook(0.01).line()).hasValueSatisfying(l -> assertThat(l)
+                .startsWith("quick look at scale 0.01: no settle waits"));
+        var full = path(null).runner("", path(null).quickLook(1.0));
+        assertThat(full.settle()).hasMillis(5_500);
+        assertThat(full.gets()).isEqualTo(200_000);
+        SpecRun set = path(null).withSettle(5_500L).withGets(200_000);
+        assertThat(set.runner("", set.quickLook(0.01)).settle()).hasMillis(5_500);
+        assertThat(set.quickLook(0.01).line()).isEmpty();
+        SpecRun negative = path(null).withSettle(-1L);
+        assertThatThrownBy(() -> negative.quickLook(0.01)).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("memstore.settleMillis").hasMessageContaining("was -1");
+    }
+
+    @Test
     void theProbesGetTheSettingsAndWorkUnderTheResults() throws Exception {
         Recording log = new Recording();
         List<String> lines = log.info;

@@ -132,7 +132,7 @@ public final class Check {
     /**
      * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the baseline read before the
      * run. Without such budgets and without a baseline the result is returned as it is; a baseline without such
-     * budgets is noted.
+     * budgets is noted, and so is, once, a scaled run none of whose rows the baseline holds.
      */
     static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result,
                              BaselineFile baseline) {
@@ -148,6 +148,12 @@ public final class Check {
         RunResult old = baseline.result();
         String name = baseline.file() == null ? null
                 : request.baselineName() != null ? request.baselineName() : baseline.file().toString();
+        if (request.scale() != 1.0 && old != null && !rules.isEmpty() && result.rows().stream()
+                .noneMatch(r -> old.rows().stream().anyMatch(b -> b.name().equals(r.name())))) {
+            // a quick look against a full-size baseline: one note, not one "no row" warning per row
+            return result.withBaseline(new BaselineComparison(name, true, old.specName(),
+                    notComparedAtScale(request.scale()), List.of()));
+        }
         BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
                 old == null ? null : old.specName(), rules, request.missingBaseline());
         if (rules.isEmpty()) {
@@ -168,7 +174,9 @@ public final class Check {
      * Fits the model and judges the budgets that apply to the measured rows. In a scaled run (scale other than 1)
      * every row was resized, so a bound that the size changes (index.liveHeap, process.rss, index.bytesPerKey, the
      * model's coefficients...) is listed as not judged at this scale, never failed or warned: a bound for 1M keys
-     * says nothing about a 10K-key row, and a quick look must not fail a budget the full-size run passes.
+     * says nothing about a 10K-key row, and a quick look must not fail a budget the full-size run passes. A scaled
+     * run whose probes skipped the settle ({@link QuickLook}) does not judge the {@link #SCALE_FREE} bounds either:
+     * its RSS readings are unsettled.
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
         SystemKind system = modelSystem(rows);
@@ -192,8 +200,9 @@ public final class Check {
         }
         List<BudgetOutcome> outcomes = new ArrayList<>();
         for (BudgetRule rule : rules) {
-            if (request.scale() != 1.0 && !SCALE_FREE.contains(rule.metric())) {
-                String why = notJudgedAtScale(request.scale());
+            boolean unsettled = SCALE_FREE.contains(rule.metric()) && request.runner().settle().isZero();
+            if (request.scale() != 1.0 && (!SCALE_FREE.contains(rule.metric()) || unsettled)) {
+                String why = unsettled ? NOT_JUDGED_UNSETTLED : notJudgedAtScale(request.scale());
                 if (rule.metric().isModel()) {
                     for (BudgetOutcome o : BudgetJudge.judge(results, model, List.of(rule))) {
                         outcomes.add(BudgetOutcome.notJudged(rule, o.row(), o.actual(), why));
@@ -208,6 +217,16 @@ public final class Check {
         Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
+
+    /** Why a scaled run whose rows the baseline does not hold compares nothing with it: said once. */
+    public static String notComparedAtScale(double scale) {
+        return "memstore.scale=" + scale + " resized the rows and the baseline holds none of them (a baseline of"
+                + " the spec's own size): nothing was compared; the full-size run compares";
+    }
+
+    /** Why a quick look that skipped the settle judges no RSS budget: the text every output and the console give. */
+    public static final String NOT_JUDGED_UNSETTLED = "not judged in this quick look: its probes skipped the settle"
+            + " (memstore.settleMillis=0) and read RSS unsettled; the full-size run judges it";
 
     /** Why a budget is not judged in a run at {@code scale}: the text every output and the console give. */
     public static String notJudgedAtScale(double scale) {

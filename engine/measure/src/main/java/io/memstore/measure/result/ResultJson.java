@@ -49,7 +49,7 @@ import java.util.function.Function;
  *  "store": {"version", "source" (project or plugin), "artifact"} or null},
  *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
  *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
- *            "metrics": {...}, "spread": {...}, "runs"}],
+ *            "metrics": {...}, "spread": {...}, "runs", "notes": [what the row's measurement left out]}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
@@ -60,10 +60,10 @@ import java.util.function.Function;
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
- * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started} and
- * {@code incomplete} were added within schemaVersion 1 (additions readers can ignore); files written before them
+ * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started},
+ * {@code incomplete} and a row's {@code notes} were added within schemaVersion 1 (additions readers can ignore); files written before them
  * have no such keys and read as complete results that were not compared with a baseline, with default store
- * options, every budget judged and no start time.
+ * options, every budget judged, no start time and rows without notes.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -207,6 +207,7 @@ public final class ResultJson {
         row.spread().forEach((name, v) -> spread.put(name, number(Metric.rowMetric(name), v)));
         m.put("spread", spread);
         m.put("runs", row.runs());
+        m.put("notes", row.notes());
         return m;
     }
 
@@ -286,7 +287,7 @@ public final class ResultJson {
     // ---- reading: checked JSON tree -> model, every error at its position ----
 
     private static RowResult readRow(JsonValue row) throws JsonFormatException {
-        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs");
+        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs", "notes");
         JsonValue p = row.field("params");
         p.onlyFields(RowField.names().toArray(String[]::new));
         String workload = row.field("workload").string();
@@ -310,8 +311,15 @@ public final class ResultJson {
                         optional(p, RowField.WATCHERS) ? param(p, RowField.WATCHERS).intValue() : 0)));
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
+        List<String> notes = new ArrayList<>();
+        JsonValue notesValue = row.members().get("notes"); // absent in files written before notes
+        if (notesValue != null) {
+            for (JsonValue note : notesValue.elements()) {
+                notes.add(note.string());
+            }
+        }
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
-                row.field("runs").intValue()));
+                row.field("runs").intValue(), notes));
     }
 
     private static Map<String, Double> readMetrics(JsonValue object) throws JsonFormatException {

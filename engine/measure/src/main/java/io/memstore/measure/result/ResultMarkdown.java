@@ -43,6 +43,13 @@ public final class ResultMarkdown {
         for (TextTable table : ReportTables.workloads(result.rows())) {
             section(lines, "##", table);
         }
+        List<String> notes = RowNoteLines.of(result.rows());
+        if (!notes.isEmpty()) {
+            lines.add("");
+            lines.add("## Notes");
+            lines.add("");
+            notes.forEach(n -> lines.add("- " + TextTable.printable(n)));
+        }
         ModelFit model = result.model();
         if (model != null) {
             lines.add("");

@@ -19,15 +19,28 @@ import java.util.Set;
  * the median of the others.
  *
  * @param jvmArgs the child's JVM flags as run: the probe's fixed flags, then the user's
+ * @param notes   what the runs left out or did otherwise than a full-size run ({@link RowNotes}); empty for none
  */
 public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
-                             List<String> jvmArgs) {
+                             List<String> jvmArgs, List<String> notes) {
 
     public RowMeasurement {
         Objects.requireNonNull(row, "row");
         median = Collections.unmodifiableMap(new LinkedHashMap<>(median));
         spread = Collections.unmodifiableMap(new LinkedHashMap<>(spread));
         jvmArgs = List.copyOf(jvmArgs);
+        notes = List.copyOf(notes);
+    }
+
+    /** A measurement without notes. */
+    public RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
+                          List<String> jvmArgs) {
+        this(row, median, spread, runs, jvmArgs, List.of());
+    }
+
+    /** The same measurement with these notes. */
+    public RowMeasurement withNotes(List<String> value) {
+        return new RowMeasurement(row, median, spread, runs, jvmArgs, value);
     }
 
     /** Summarises the runs of a row; metrics keep the order of their first appearance. */
@@ -87,6 +100,6 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
                 knownSpread.put(metric.metricName(), spread.get(metric.metricName()));
             }
         }
-        return new RowResult(row.name(), row.params(), known, knownSpread, runs);
+        return new RowResult(row.name(), row.params(), known, knownSpread, runs, notes);
     }
 }

@@ -6,6 +6,7 @@ import io.memstore.measure.spec.RowParams;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -23,9 +24,11 @@ import java.util.OptionalDouble;
  * @param metrics metric name -> median over the runs, in the metric's unit
  * @param spread  metric name -> max - min over the runs; only for metrics present in {@code metrics}
  * @param runs    how many runs the medians are taken over
+ * @param notes   what the row's measurement left out or did otherwise than a full-size run, one sentence each (a
+ *                settle skipped, fewer gets timed, see {@link RowNotes}); empty for none
  */
 public record RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
-                        int runs) {
+                        int runs, List<String> notes) {
     public RowResult {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("row name must not be blank");
@@ -42,6 +45,13 @@ public record RowResult(String name, RowParams params, Map<String, Double> metri
         if (runs < 0) {
             throw new IllegalArgumentException("row " + name + ": runs must not be negative, got " + runs);
         }
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
+    }
+
+    /** A row measured as a full-size run measures it: no notes. */
+    public RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
+                     int runs) {
+        this(name, params, metrics, spread, runs, List.of());
     }
 
     /** The row's result from the per-run readings summarised by {@link Median#of}. */

@@ -109,7 +109,8 @@ public final class RowRunner {
             String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
             results.add(runOnce(row, jvmArgs, label));
         }
-        RowMeasurement measurement = RowMeasurement.of(row, results, jvmArgs);
+        RowMeasurement measured = RowMeasurement.of(row, results, jvmArgs);
+        RowMeasurement measurement = measured.withNotes(RowNotes.of(options, measured));
         options.progress().accept(RowLine.of(measurement, position, total, (System.nanoTime() - start) / 1e9));
         return measurement;
     }

@@ -68,7 +68,7 @@ class ResultJsonTest {
         assertThat(map(root, "spec").keySet()).containsExactly("name", "file");
         assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus", "store");
         Map<String, Object> row = first(root, "rows");
-        assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs");
+        assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs", "notes");
         assertThat(map(row, "params").keySet()).containsExactly("system", "keys", "versions", "keySize", "valueSize",
                 "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability",
                 "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "snapshotCount", "leases",
