@@ -18,6 +18,8 @@ assert quick.rows.every { it.notes == [
         'gets/s over 1K gets (memstore.gets), not 200K'] }
 assert new File(basedir, 'target/memstore/memstore.md').text.contains('- every row: settle skipped (memstore.settleMillis=0)')
 assert !log.contains('memstore: quick look at scale')
+// what the run asks, counted from the spec: no duration
+assert log.contains('[INFO] memstore: spec my-service (src/memstore/workload.yaml), 4 rows up to 10K keys, 66K writes, scale 0.01')
 // the full-size rows judge both budgets and pass them
 def full = new JsonSlurper().parse(new File(basedir, 'target/full/memstore.json'))
 assert full.passed == true

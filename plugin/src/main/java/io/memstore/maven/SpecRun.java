@@ -9,7 +9,8 @@ import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.Units;
+import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowCount;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
 import java.io.File;
@@ -176,28 +177,27 @@ final class SpecRun {
             throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
-            long keys = workloads.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
             log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
-                    + workloads.name() + " (" + workloads.rows().size() + " rows up to " + Units.count(keys)
-                    + " keys; 3 to 6 minutes on 2 cores)");
+                    + workloads.name() + " (etcd's benchmark tables)");
             log.info("memstore: mvn memstore:init writes a commented starter spec there;"
                     + " -Dmemstore.spec=FILE names another");
         }
         QuickLook look = quickLook(scale);
         CheckRequest request;
-        int rows;
+        List<Row> rows;
         try {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner("", look))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
                     .withSystems(SystemPreflight::problem);
             workloads = Check.scaled(workloads, request);
-            rows = Check.selectRows(workloads, request).size(); // a filter that selects nothing fails here
+            rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows + " rows"
-                + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        // what the run asks of the machine, counted from the spec: a duration would be wrong on every other one
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
+                + RowCount.describe(rows) + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
         look.line().ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
         ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
