@@ -65,11 +65,34 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.baselineMissing", defaultValue = "warn")
     private String baselineMissing;
 
+    /**
+     * Maven's switch that skips compiling and running tests. A spec that names a test class (a {@code system:} target
+     * or an {@code index:} class under {@code src/test/java}) has nothing to measure without it: {@code check} then
+     * skips with one line, as a verify-phase check with nothing to judge does. {@code -DskipTests} compiles the test
+     * classes and leaves {@code check} running: it is a check of the build, not a test; {@code memstore.skip} skips it.
+     */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean mavenTestSkip;
+
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path baselineFile = resolveBaseline();
-        RunResult result = specRun().withProbe(jvmArgs, timeout, keepFiles)
-                .measure(only, scale, baselineFile, baselineMissing);
+        SpecRun run = specRun().withProbe(jvmArgs, timeout, keepFiles);
+        if (mavenTestSkip) {
+            try {
+                run.spec();
+            } catch (MojoExecutionException e) {
+                List<String> uncompiled = run.uncompiledTestClasses();
+                if (uncompiled.isEmpty()) {
+                    throw e;
+                }
+                ConsoleLines.wrap("memstore: skipped: maven.test.skip=true left test class"
+                        + (uncompiled.size() == 1 ? " " : "es ") + String.join(", ", uncompiled)
+                        + " uncompiled; memstore.skip=true skips memstore always").forEach(getLog()::info);
+                return;
+            }
+        }
+        RunResult result = run.measure(only, scale, baselineFile, baselineMissing);
         // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
         for (String line : ConsoleTables.render(result)) {
             getLog().debug(line);

@@ -16,6 +16,7 @@ import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -37,6 +38,8 @@ final class SpecRun {
     private final ProbeClasspath probeClasspath;
     private final List<Path> systemsClasspath;
     private final Log log;
+    private final List<Path> testSourceRoots;
+    private final List<String> uncompiledTestClasses = new ArrayList<>();
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
@@ -45,7 +48,8 @@ final class SpecRun {
     private WorkloadSpec spec;
 
     private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath,
-                    List<Path> systemsClasspath, Log log) {
+                    List<Path> systemsClasspath, Log log, List<Path> testSourceRoots) {
+        this.testSourceRoots = List.copyOf(testSourceRoots);
         this.baseDirectory = baseDirectory;
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
@@ -70,7 +74,8 @@ final class SpecRun {
                       Log log) throws MojoExecutionException {
         return new SpecRun(project.getBasedir().toPath(), SpecLocator.resolve(spec, project.getBasedir().toPath()),
                 resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts),
-                ProbeClasspath.systems(pluginArtifacts), log);
+                ProbeClasspath.systems(pluginArtifacts), log,
+                project.getTestCompileSourceRoots().stream().map(Path::of).toList());
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -126,13 +131,22 @@ final class SpecRun {
      */
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
-            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"));
+            spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"), testSourceRoots,
+                    uncompiledTestClasses);
             if (specFile != null && specFile.toAbsolutePath().normalize()
                     .startsWith(baseDirectory.toAbsolutePath().normalize())) {
                 spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
             }
         }
         return spec;
+    }
+
+    /**
+     * The classes the spec names whose sources are among the project's tests but which are not compiled, as the last
+     * {@link #spec()} found them (it then failed): what {@code maven.test.skip=true} leaves the spec.
+     */
+    List<String> uncompiledTestClasses() {
+        return List.copyOf(uncompiledTestClasses);
     }
 
     /** Which store the probes measure, in one line ({@code store measured: ...}). */
