@@ -29,6 +29,15 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.baseline")
     private File baseline;
 
+    /** The baseline given, else the conventional one of the project at {@code baseDirectory} if it exists, else none. */
+    static Path resolve(File given, Path baseDirectory) {
+        if (given != null) {
+            return given.toPath();
+        }
+        Path conventional = baseDirectory.resolve(CONVENTIONAL_BASELINE);
+        return Files.isRegularFile(conventional) ? conventional : null;
+    }
+
     /** The result with its spec file and baseline file relative to the project's base directory when under it. */
     private RunResult withoutLocalPaths(RunResult result) {
         Path base = project().getBasedir().toPath();
@@ -49,14 +58,19 @@ public class BaselineMojo extends AbstractMemstoreMojo {
         }
         try {
             RunResult result = ResultJson.read(source);
+            if (result.shard() != null) {
+                throw new MojoExecutionException("memstore: " + source + " holds the rows of shard "
+                        + result.shard().shard() + " only: a baseline of it would lack the others'; nothing was saved."
+                        + " Run memstore:merge over every shard's results first, and save the merged results");
+            }
             if (!result.complete()) {
                 throw new MojoExecutionException("memstore: the last check stopped early ("
                         + result.failure().describe() + "): a baseline of it would lack rows; nothing was saved."
                         + " Run memstore:check again first");
             }
             AtomicFiles.write(target, ResultJson.toJson(withoutLocalPaths(result)));
-            getLog().info("memstore: baseline " + target + " saved from " + source + " (spec " + result.specName()
-                    + ", " + result.rows().size() + " rows)");
+            ConsoleLines.wrap("memstore: baseline " + relative(target) + " saved from " + relative(source) + " (spec "
+                    + result.specName() + ", " + result.rows().size() + " rows)").forEach(getLog()::info);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot save the baseline: " + e.getMessage(), e);
         }

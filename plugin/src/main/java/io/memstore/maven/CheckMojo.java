@@ -1,19 +1,10 @@
 package io.memstore.maven;
 
-import io.memstore.measure.budget.BudgetJudge;
-import io.memstore.measure.budget.BudgetOutcome;
-import io.memstore.measure.budget.RegressionOutcome;
-import io.memstore.measure.result.ClosestBudget;
-import io.memstore.measure.result.StepSummary;
-import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.result.Verdict;
+import io.memstore.measure.spec.Shard;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -74,6 +65,18 @@ public class CheckMojo extends AbstractMemstoreMojo {
     @Parameter(property = "maven.test.skip", defaultValue = "false")
     private boolean mavenTestSkip;
 
+    /**
+     * Measure only the K-th of N parts of the spec's selected rows, e.g. {@code 2/3}: one CI job per part, the parts
+     * balanced by each row's expected cost, the same on every machine. Its results are marked as that shard's and
+     * judge nothing; {@code memstore:merge} over the N shards' result directories writes what one unsharded run
+     * writes, with its verdict.
+     */
+    @Parameter(property = "memstore.shard")
+    private String shard;
+
+    @Parameter(defaultValue = "${plugin.version}", readonly = true)
+    private String pluginVersion;
+
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path baselineFile = resolveBaseline();
@@ -92,87 +95,24 @@ public class CheckMojo extends AbstractMemstoreMojo {
                 return;
             }
         }
-        RunResult result = run.measure(only, scale, baselineFile, baselineMissing);
-        // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
-        for (String line : ConsoleTables.render(result)) {
-            getLog().debug(line);
+        RunResult result = run.measure(only, scale, baselineFile, baselineMissing, shard(), pluginVersion);
+        VerdictReport.print(result, getLog(), failOnViolation, relative(resultDirectory()));
+    }
+
+    /** The {@code shard} parameter, parsed; null when not given. */
+    private Shard shard() throws MojoExecutionException {
+        if (shard == null || shard.isBlank()) {
+            return null;
         }
-        String model = ConsoleTables.modelLine(result.model());
-        if (model != null) {
-            if (ConsoleTables.modelDetermined(result.model())) {
-                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::info);
-            } else {
-                // no model budget asked for it: the rows (one version each, one size) need not determine it
-                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::debug);
-            }
+        try {
+            return Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
-            getLog().info("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE));
-        }
-        verdict(result);
     }
 
     /** The baseline given, else the conventional one if it exists, else none. */
     private Path resolveBaseline() {
-        if (baseline != null) {
-            return baseline.toPath();
-        }
-        Path conventional = baseDirectory().resolve(BaselineMojo.CONVENTIONAL_BASELINE);
-        return java.nio.file.Files.isRegularFile(conventional) ? conventional : null;
-    }
-
-    /**
-     * The verdict, once: each warned outcome as a warning; the budgets not judged, counted by reason, with the
-     * reason; the undetermined model as a warning only when a model budget needed it; the verdict line; on
-     * success the budget closest to its limit. A run that a row stopped fails the build with that row's failure
-     * whatever {@code failOnViolation} says (nothing was measured to judge past it); the outcomes that fail the
-     * build are listed in the failure's message (Maven prints it), or as warnings when {@code failOnViolation} is
-     * false.
-     */
-    private void verdict(RunResult result) throws MojoExecutionException, MojoFailureException {
-        Violations failures = new Violations("budget outcome(s) failed");
-        Map<String, Integer> notJudged = new LinkedHashMap<>();
-        boolean modelNeeded = false;
-        for (BudgetOutcome outcome : result.budgets()) {
-            if (!outcome.judged()) {
-                getLog().debug("memstore: budget not judged: " + outcome.describe());
-                if (outcome.metric().isModel() && outcome.message().startsWith(BudgetJudge.MODEL_UNDETERMINED)) {
-                    modelNeeded = true; // said once below, as the warning about the model
-                } else {
-                    notJudged.merge(outcome.message(), 1, Integer::sum);
-                }
-            } else if (outcome.warns()) {
-                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()).forEach(getLog()::warn);
-            } else if (outcome.failsRun()) {
-                failures.add(outcome.describe());
-            }
-        }
-        List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
-        for (RegressionOutcome outcome : regressions) {
-            if (outcome.failsRun()) {
-                failures.add("regression: " + outcome.describe());
-            } else if (!outcome.passed()) {
-                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()).forEach(getLog()::warn);
-            }
-        }
-        notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
-                .forEach(getLog()::info));
-        if (result.baseline() != null && regressions.isEmpty() && result.baseline().note() != null) {
-            ConsoleLines.wrap("memstore: baseline " + result.baseline().file() + ": " + result.baseline().note())
-                    .forEach(getLog()::info);
-        }
-        if (modelNeeded && result.model() != null) {
-            ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
-        }
-        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + relative(resultDirectory()))
-                .forEach(result.passed() ? getLog()::info : getLog()::error);
-        if (result.passed()) {
-            ClosestBudget.of(result).ifPresent(c -> ConsoleLines.wrap("memstore: " + c.line()).forEach(getLog()::info));
-        }
-        if (result.failure() != null) {
-            throw new MojoExecutionException("memstore: " + result.failure().detail() + System.lineSeparator()
-                    + "memstore: the rows before it were measured and judged; every output says FAILED (incomplete)");
-        }
-        failures.enforce(failOnViolation, getLog());
+        return BaselineMojo.resolve(baseline, baseDirectory());
     }
 }

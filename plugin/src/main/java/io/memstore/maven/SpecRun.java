@@ -5,12 +5,17 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
 import io.memstore.measure.check.QuickLook;
+import io.memstore.measure.check.ShardMerge;
+import io.memstore.measure.check.ShardMergeException;
+import io.memstore.measure.check.ShardPartition;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowCount;
+import io.memstore.measure.spec.Shard;
+import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
 import java.io.File;
@@ -171,7 +176,8 @@ final class SpecRun {
                     .withTimeout(timeout == null ? RunnerOptions.DEFAULT_TIMEOUT : MojoArguments.parseTimeout(timeout))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
-                    .withProgress(Progress.of(line -> log.info("memstore: " + label + line),
+                    .withProgress(Progress.of(
+                            line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::info),
                             line -> log.debug("memstore: " + label + line)));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
@@ -189,6 +195,16 @@ final class SpecRun {
      */
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
+        return measure(only, scale, baseline, baselineMissing, null, null);
+    }
+
+    /**
+     * As {@link #measure(String, double, Path, String)}, of one shard of the selected rows when {@code shard} is not
+     * null: its rows only, its results marked as the shard's (by memstore {@code version}) and judged by no one but
+     * {@code memstore:merge}; the console says which rows it holds of how many.
+     */
+    RunResult measure(String only, double scale, Path baseline, String baselineMissing, Shard shard, String version)
+            throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
             log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
@@ -203,7 +219,8 @@ final class SpecRun {
             request = new CheckRequest(specFile, resultDirectory, only, scale, runner("", look))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
-                    .withSystems(SystemPreflight::problem);
+                    .withSystems(SystemPreflight::problem)
+                    .withShard(shard, version);
             workloads = Check.scaled(workloads, request);
             rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
@@ -212,11 +229,61 @@ final class SpecRun {
         // what the run asks of the machine, counted from the spec: a duration would be wrong on every other one
         ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
                 + RowCount.describe(rows) + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        if (shard != null) {
+            List<Row> part = ShardPartition.rowsOf(rows, shard);
+            ConsoleLines.wrap("memstore: shard " + shard + ": " + (part.isEmpty()
+                    ? "none of the " + rows.size() + " rows (more shards than rows), nothing to measure"
+                    : part.size() + " of the " + rows.size() + " rows") + "; memstore:merge of the " + shard.count()
+                    + " shards' results judges the budgets").forEach(log::info);
+        }
         look.line().ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
         ConsoleLines.wrap("memstore: " + storeLine()).forEach(log::info);
         try {
             return Check.run(workloads, request);
         } catch (ProbeException | PreflightException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
+                    + resultDirectory + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Merges the results of a run's shards ({@link ShardMerge}) into the output directory, judged against the spec
+     * here (its classes not tried: nothing is measured) and the baseline, as one unsharded run would write them.
+     *
+     * @param shards          the shards' result directories, or directories holding them
+     * @param baseline        the baseline file, or null for none
+     * @param baselineMissing what a regression budget does without a baseline: {@code warn} or {@code fail}
+     */
+    RunResult merge(List<Path> shards, Path baseline, String baselineMissing) throws MojoExecutionException {
+        WorkloadSpec workloads;
+        try {
+            workloads = Check.loadSpec(specFile);
+        } catch (SpecException e) {
+            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+        }
+        if (specFile != null && specFile.toAbsolutePath().normalize()
+                .startsWith(baseDirectory.toAbsolutePath().normalize())) {
+            workloads = workloads.withSource(ProjectPaths.relative(baseDirectory, specFile));
+        }
+        CheckRequest template;
+        try {
+            template = new CheckRequest(specFile, resultDirectory, null, 1.0, runner(""))
+                    .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
+                    .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        try {
+            RunResult merged = ShardMerge.run(workloads, shards, template);
+            ConsoleLines.wrap("memstore: merged " + shards.size() + " shard result location(s) into "
+                    + merged.rows().size() + " row(s) of spec " + merged.specName() + " (" + merged.specFile() + ")")
+                    .forEach(log::info);
+            return merged;
+        } catch (ShardMergeException e) {
+            throw new MojoExecutionException("memstore: cannot merge the shards: " + e.getMessage(), e);
+        } catch (PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "

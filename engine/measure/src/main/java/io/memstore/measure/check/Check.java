@@ -12,6 +12,8 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.result.Environment;
 import io.memstore.measure.result.ResultFiles;
+import io.memstore.measure.result.ShardMark;
+import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
@@ -86,11 +88,14 @@ public final class Check {
     /** As {@link #run(WorkloadSpec, CheckRequest)}, on a machine described by {@code machine}. */
     static RunResult run(WorkloadSpec spec, CheckRequest request, MachineResources machine) throws IOException {
         Instant started = Instant.now();
-        List<Row> rows = selectRows(spec, request);
+        List<Row> selected = selectRows(spec, request);
+        List<Row> rows = request.shard() == null ? selected : ShardPartition.rowsOf(selected, request.shard());
         Preflight.writable(request.outputDirectory(), "output directory");
         try (OutputLock lock = OutputLock.acquire(request.outputDirectory())) {
-            // the baseline first: a broken one is found in a second, not after every row ran
-            BaselineFile baseline = BaselineFile.load(request.baseline());
+            // the baseline first: a broken one is found in a second, not after every row ran; a shard judges
+            // nothing, and leaves the baseline to memstore:merge
+            BaselineFile baseline = request.shard() == null ? BaselineFile.load(request.baseline())
+                    : new BaselineFile(null, null);
             RowRunner runner = new RowRunner(request.runner());
             runner.removeLeftovers();
             try {
@@ -101,7 +106,8 @@ public final class Check {
             } catch (PreflightException e) {
                 if (e.row() != null) {
                     // no earlier run's outputs may stand for this one: they say FAILED, with no row measured
-                    RunResult refused = judge(spec, request, List.of(), List.of()).withStart(started)
+                    RunResult refused = result(spec, request, selected, rows, List.of(), List.of(), baseline,
+                            machine).withStart(started)
                             .withFailure(new RunFailure(e.row(), e.reason(), rows.size(), e.getMessage()));
                     ResultFiles.writeAll(refused, request.outputDirectory());
                     StepSummary.append(refused, request.environment());
@@ -118,7 +124,7 @@ public final class Check {
             }
             List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
             List<Row> ran = measured.stream().map(RowMeasurement::row).toList();
-            RunResult result = compare(spec, request, ran, judge(spec, request, ran, results), baseline)
+            RunResult result = result(spec, request, selected, rows, ran, results, baseline, machine)
                     .withStart(started);
             if (failure != null) {
                 result = result.withFailure(failure);
@@ -127,6 +133,25 @@ public final class Check {
             StepSummary.append(result, request.environment());
             return result;
         }
+    }
+
+    /**
+     * The result of the rows that ran: judged and compared with the baseline, or for a shard marked as one
+     * ({@link ShardMark}), with no model and nothing judged.
+     */
+    private static RunResult result(WorkloadSpec spec, CheckRequest request, List<Row> selected, List<Row> rows,
+                                    List<Row> ran, List<RowResult> results, BaselineFile baseline,
+                                    MachineResources machine) {
+        if (request.shard() == null) {
+            return compare(spec, request, ran, judge(spec, request, ran, results), baseline);
+        }
+        RunnerOptions runner = request.runner();
+        ShardMark mark = new ShardMark(request.shard(), rows.stream().map(Row::name).toList(), selected.size(),
+                ShardMark.digest(selected), request.scale(), request.only(),
+                request.memstore() == null ? "unknown" : request.memstore(), machine.physicalMemory(),
+                runner.jvmArgs(), runner.settle().toMillis(), runner.gets());
+        return new RunResult(spec.name(), spec.source(), environment(ran, request), results, null, List.of())
+                .withShard(mark);
     }
 
     /**
@@ -179,6 +204,12 @@ public final class Check {
      * its RSS readings are unsettled.
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
+        return judge(spec, request, rows, results, environment(rows, request));
+    }
+
+    /** As {@link #judge(WorkloadSpec, CheckRequest, List, List)}, the rows measured in {@code environment}. */
+    static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results,
+                           Environment environment) {
         SystemKind system = modelSystem(rows);
         List<Row> ofSystem = rows.stream().filter(r -> r.params().system().equals(system)).toList();
         ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system().equals(system))
@@ -214,8 +245,12 @@ public final class Check {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
-        Environment environment = Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
+    }
+
+    /** Where the rows were measured: this JVM's runtime and machine, the probes' flags, the store. */
+    private static Environment environment(List<Row> rows, CheckRequest request) {
+        return Environment.current(commonFlags(rows, request)).withStore(request.runner().store());
     }
 
     /** Why a scaled run whose rows the baseline does not hold compares nothing with it: said once. */

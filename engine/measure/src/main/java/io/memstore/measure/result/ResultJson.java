@@ -22,6 +22,7 @@ import io.memstore.measure.spec.ValueSizeRange;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Shard;
 import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.SystemKind;
@@ -57,6 +58,8 @@ import java.util.function.Function;
  *               "relativeDelta", "maxIncrease", "maxIncreaseBytes", "noise", "status", "passed", "level",
  *               "message"}]} or null,
  *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run) or null,
+ *  "shard": {"index", "count", "rows": [...], "selected", "digest", "scale", "only", "memstore", "machineMemory",
+ *            "jvmArgs": [...], "settleMillis", "gets"} (only in one shard's result, see {@link ShardMark}),
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
@@ -109,7 +112,9 @@ public final class ResultJson {
                     + RunResult.SCHEMA_VERSION);
         }
         root.onlyFields("schemaVersion", "started", "spec", "environment", "rows", "model", "budgets", "baseline",
-                "incomplete", "passed");
+                "incomplete", "shard", "passed");
+        JsonValue shardValue = root.members().get("shard");
+        ShardMark shard = shardValue == null || shardValue.isNull() ? null : readShard(shardValue);
         JsonValue startedValue = root.members().get("started");
         String started = startedValue == null ? null : startedValue.nullableString();
         JsonValue incompleteValue = root.members().get("incomplete");
@@ -144,7 +149,7 @@ public final class ResultJson {
                 : readBaseline(baselineValue);
         JsonValue rowsValue = root.field("rows");
         RunResult result = build(rowsValue, () -> new RunResult(spec.field("name").string(),
-                spec.field("file").string(), environment, rows, model, budgets, baseline, started, failure));
+                spec.field("file").string(), environment, rows, model, budgets, baseline, started, failure, shard));
         JsonValue passed = root.field("passed");
         if (passed.bool() != result.passed()) {
             throw passed.error("says " + passed.bool() + " but the budgets say " + result.passed());
@@ -183,6 +188,9 @@ public final class ResultJson {
             incomplete.put("selected", f.selected());
         }
         root.put("incomplete", incomplete);
+        if (r.shard() != null) {
+            root.put("shard", shardTree(r.shard()));
+        }
         root.put("passed", r.passed());
         return root;
     }
@@ -208,6 +216,23 @@ public final class ResultJson {
         m.put("spread", spread);
         m.put("runs", row.runs());
         m.put("notes", row.notes());
+        return m;
+    }
+
+    private static Map<String, Object> shardTree(ShardMark mark) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", mark.shard().index());
+        m.put("count", mark.shard().count());
+        m.put("rows", mark.rows());
+        m.put("selected", mark.selected());
+        m.put("digest", mark.digest());
+        m.put("scale", NumberText.of(mark.scale(), false));
+        m.put("only", mark.only());
+        m.put("memstore", mark.memstore());
+        m.put("machineMemory", mark.machineMemory());
+        m.put("jvmArgs", mark.jvmArgs());
+        m.put("settleMillis", mark.settleMillis());
+        m.put("gets", mark.gets());
         return m;
     }
 
@@ -367,6 +392,25 @@ public final class ResultJson {
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
                 o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string(),
                 judged));
+    }
+
+    private static ShardMark readShard(JsonValue m) throws JsonFormatException {
+        m.onlyFields("index", "count", "rows", "selected", "digest", "scale", "only", "memstore", "machineMemory",
+                "jvmArgs", "settleMillis", "gets");
+        List<String> rows = new ArrayList<>();
+        for (JsonValue row : m.field("rows").elements()) {
+            rows.add(row.string());
+        }
+        List<String> jvmArgs = new ArrayList<>();
+        for (JsonValue arg : m.field("jvmArgs").elements()) {
+            jvmArgs.add(arg.string());
+        }
+        JsonValue count = m.field("count");
+        Shard shard = build(count, () -> new Shard(m.field("index").intValue(), count.intValue()));
+        return build(m, () -> new ShardMark(shard, rows, m.field("selected").intValue(), m.field("digest").string(),
+                m.field("scale").number(), m.field("only").nullableString(), m.field("memstore").string(),
+                m.field("machineMemory").longValue(), jvmArgs, m.field("settleMillis").longValue(),
+                m.field("gets").intValue()));
     }
 
     private static RunFailure readFailure(JsonValue f) throws JsonFormatException {
