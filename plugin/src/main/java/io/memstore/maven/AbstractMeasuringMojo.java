@@ -21,19 +21,21 @@ abstract class AbstractMeasuringMojo extends AbstractMemstoreMojo {
 
     /**
      * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
-     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 reads at once:
-     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run.
+     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 skips the settle:
+     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run. When not
+     * set: 5500, and 0 at a {@code memstore.scale} below 1 (a quick look).
      */
-    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
-    private long settleMillis;
+    @Parameter(property = "memstore.settleMillis")
+    private Long settleMillis;
 
     /**
      * Gets each probe times after its memory readings, for the gets/s figure (over a sample of the live keys, after
      * a warm-up of half as many; a row of another system may cap them). Fewer are quicker, for runs whose speed
-     * nobody looks at, and noisier; 0 times none, and the rows then have no gets/s.
+     * nobody looks at, and noisier; 0 times none, and the rows then have no gets/s. When not set: 200000, times the
+     * {@code memstore.scale} below 1 (at least 1000).
      */
-    @Parameter(property = "memstore.gets", defaultValue = "200000")
-    private int gets;
+    @Parameter(property = "memstore.gets")
+    private Integer gets;
 
     /** Extra flags for every probe JVM, separated by spaces; they come after memstore's own and win. */
     @Parameter(property = "memstore.jvmArgs")

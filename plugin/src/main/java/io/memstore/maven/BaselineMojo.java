@@ -40,6 +40,15 @@ public class BaselineMojo extends AbstractMemstoreMojo {
     @Parameter(property = "memstore.force", defaultValue = "false")
     private boolean force;
 
+    /** The baseline given, else the conventional one of the project at {@code baseDirectory} if it exists, else none. */
+    static Path resolve(File given, Path baseDirectory) {
+        if (given != null) {
+            return given.toPath();
+        }
+        Path conventional = baseDirectory.resolve(CONVENTIONAL_BASELINE);
+        return Files.isRegularFile(conventional) ? conventional : null;
+    }
+
     /** The result with its spec file and baseline file relative to the project's base directory when under it. */
     private RunResult withoutLocalPaths(RunResult result) {
         Path base = baseDirectory();
@@ -60,6 +69,11 @@ public class BaselineMojo extends AbstractMemstoreMojo {
         }
         try {
             RunResult result = ResultJson.read(source);
+            if (result.shard() != null) {
+                throw new MojoExecutionException("memstore: " + source + " holds the rows of shard "
+                        + result.shard().shard() + " only: a baseline of it would lack the others'; nothing was saved."
+                        + " Run memstore:merge over every shard's results first, and save the merged results");
+            }
             if (!result.complete()) {
                 throw new MojoExecutionException("memstore: the last check did not complete ("
                         + result.failure().describe() + "): a baseline of it would lack rows; nothing was saved."

@@ -1,21 +1,10 @@
 package io.memstore.maven;
 
-import io.memstore.measure.budget.BudgetJudge;
-import io.memstore.measure.budget.BudgetOutcome;
-import io.memstore.measure.budget.ClassGrowth;
-import io.memstore.measure.budget.RegressionOutcome;
-import io.memstore.measure.result.AccountLines;
-import io.memstore.measure.result.ClosestBudget;
-import io.memstore.measure.result.StepSummary;
-import io.memstore.measure.result.ConsoleTables;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.result.Verdict;
+import io.memstore.measure.spec.Shard;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -61,101 +50,63 @@ public class CheckMojo extends AbstractMeasuringMojo {
     @Parameter(property = "memstore.baselineMissing", defaultValue = "warn")
     private String baselineMissing;
 
+    /**
+     * Maven's switch that skips compiling and running tests. A spec that names a test class (a {@code system:} target
+     * or an {@code index:} class under {@code src/test/java}) has nothing to measure without it: {@code check} then
+     * skips with one line, as a verify-phase check with nothing to judge does. {@code -DskipTests} compiles the test
+     * classes and leaves {@code check} running: it is a check of the build, not a test; {@code memstore.skip} skips it.
+     */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean mavenTestSkip;
+
+    /**
+     * Measure only the K-th of N parts of the spec's selected rows, e.g. {@code 2/3}: one CI job per part, the parts
+     * balanced by each row's expected cost, the same on every machine. Its results are marked as that shard's and
+     * judge nothing; {@code memstore:merge} over the N shards' result directories writes what one unsharded run
+     * writes, with its verdict.
+     */
+    @Parameter(property = "memstore.shard")
+    private String shard;
+
+    @Parameter(defaultValue = "${plugin.version}", readonly = true)
+    private String pluginVersion;
+
     @Override
     protected void run() throws MojoExecutionException, MojoFailureException {
         Path baselineFile = resolveBaseline();
-        RunResult result = specRun(keepFiles).measure(only, scale, baselineFile, baselineMissing);
-        // every table at DEBUG (and in memstore.md); the log everyone reads has a line per row, the model, the verdict
-        for (String line : ConsoleTables.render(result, ConsoleLines.TABLE_WIDTH)) {
-            ConsoleLines.wrap(line.isEmpty() ? "memstore:" : "memstore: " + line).forEach(getLog()::debug);
-        }
-        String model = ConsoleTables.modelLine(result.model());
-        if (model != null) {
-            if (ConsoleTables.modelDetermined(result.model())) {
-                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::info);
-            } else {
-                // no model budget asked for it: the rows (one version each, one size) need not determine it
-                ConsoleLines.wrap("memstore: " + model).forEach(getLog()::debug);
+        SpecRun run = specRun(keepFiles);
+        if (mavenTestSkip) {
+            try {
+                run.spec();
+            } catch (MojoExecutionException e) {
+                List<String> uncompiled = run.uncompiledTestClasses();
+                if (uncompiled.isEmpty()) {
+                    throw e;
+                }
+                ConsoleLines.wrap("memstore: skipped: maven.test.skip=true left test class"
+                        + (uncompiled.size() == 1 ? " " : "es ") + String.join(", ", uncompiled)
+                        + " uncompiled; memstore.skip=true skips memstore always").forEach(getLog()::info);
+                return;
             }
         }
-        if (System.getenv(StepSummary.VARIABLE) != null && !System.getenv(StepSummary.VARIABLE).isBlank()) {
-            ConsoleLines.wrap("memstore: summary appended to " + System.getenv(StepSummary.VARIABLE))
-                    .forEach(getLog()::info);
+        RunResult result = run.measure(only, scale, baselineFile, baselineMissing, shard(), pluginVersion);
+        VerdictReport.print(result, getLog(), failOnViolation, shown(resultDirectory()));
+    }
+
+    /** The {@code shard} parameter, parsed; null when not given. */
+    private Shard shard() throws MojoExecutionException {
+        if (shard == null || shard.isBlank()) {
+            return null;
         }
-        verdict(result);
+        try {
+            return Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
     }
 
     /** The baseline given, else the conventional one if it exists, else none. */
     private Path resolveBaseline() {
-        if (baseline != null) {
-            return baseline.toPath();
-        }
-        Path conventional = baseDirectory().resolve(BaselineMojo.CONVENTIONAL_BASELINE);
-        return java.nio.file.Files.isRegularFile(conventional) ? conventional : null;
-    }
-
-    /**
-     * The verdict, once: each warned outcome as a warning, under a heap or process budget with what the row's account
-     * says ({@link AccountLines}: its largest classes, or where its process's growth went), under a regression of
-     * the heap the classes that grew; the budgets not judged, counted by reason, with the
-     * reason; the undetermined model as a warning only when a model budget needed it; the verdict line; on
-     * success the budget closest to its limit. A run that a row stopped fails the build with that row's failure
-     * whatever {@code failOnViolation} says (nothing was measured to judge past it); the outcomes that fail the
-     * build are listed in the failure's message (Maven prints it), or as warnings when {@code failOnViolation} is
-     * false.
-     */
-    private void verdict(RunResult result) throws MojoExecutionException, MojoFailureException {
-        Violations failures = new Violations("budget outcome(s) failed");
-        Map<String, Integer> notJudged = new LinkedHashMap<>();
-        boolean modelNeeded = false;
-        for (BudgetOutcome outcome : result.budgets()) {
-            if (!outcome.judged()) {
-                ConsoleLines.wrap("memstore: budget not judged: " + outcome.describe()).forEach(getLog()::debug);
-                if (outcome.metric().isModel() && outcome.message().startsWith(BudgetJudge.MODEL_UNDETERMINED)) {
-                    modelNeeded = true; // said once below, as the warning about the model
-                } else {
-                    notJudged.merge(outcome.message(), 1, Integer::sum);
-                }
-            } else if (outcome.warns()) {
-                ConsoleLines.wrap("memstore: budget exceeded (warn): " + outcome.describe()
-                        + AccountLines.under(outcome, result.rows()).map(l -> "\nmemstore:   " + l).orElse(""))
-                        .forEach(getLog()::warn);
-            } else if (outcome.failsRun()) {
-                failures.add(outcome.describe()
-                        + AccountLines.under(outcome, result.rows()).map(l -> "\n    " + l).orElse(""));
-            }
-        }
-        int noAccount = 0;
-        List<RegressionOutcome> regressions = result.baseline() == null ? List.of() : result.baseline().outcomes();
-        for (RegressionOutcome outcome : regressions) {
-            String growth = AccountLines.under(outcome).filter(l -> !outcome.passed()).orElse(null);
-            if (outcome.failsRun()) {
-                failures.add("regression: " + outcome.describe() + (growth == null ? "" : "\n    " + growth));
-            } else if (!outcome.passed()) {
-                ConsoleLines.wrap("memstore: regression budget (warn): " + outcome.describe()
-                        + (growth == null ? "" : "\nmemstore:   " + growth)).forEach(getLog()::warn);
-            } else if (AccountLines.under(outcome).filter(ClassGrowth.NO_BASELINE_ACCOUNT::equals).isPresent()) {
-                noAccount++;
-            }
-        }
-        if (noAccount > 0) {
-            ConsoleLines.wrap("memstore: " + noAccount + " comparison(s) against the baseline without a class account:"
-                    + " " + ClassGrowth.NO_BASELINE_ACCOUNT).forEach(getLog()::info);
-        }
-        notJudged.forEach((why, count) -> ConsoleLines.wrap("memstore: " + count + " budget outcome(s) " + why)
-                .forEach(getLog()::info));
-        if (modelNeeded && result.model() != null) {
-            ConsoleLines.wrap("memstore: memory model undetermined: " + result.model().note()).forEach(getLog()::warn);
-        }
-        ConsoleLines.wrap("memstore: " + Verdict.of(result).line() + "; results in " + shown(resultDirectory()))
-                .forEach(result.passed() ? getLog()::info : getLog()::error);
-        if (result.passed()) {
-            ClosestBudget.of(result).ifPresent(c -> ConsoleLines.wrap("memstore: " + c.line()).forEach(getLog()::info));
-        }
-        if (result.failure() != null) {
-            throw new MojoExecutionException("memstore: " + result.failure().detail() + System.lineSeparator()
-                    + "memstore: the rows before it were measured and judged; every output says FAILED (incomplete)");
-        }
-        failures.enforce(failOnViolation, getLog());
+        return BaselineMojo.resolve(baseline, baseDirectory());
     }
 }

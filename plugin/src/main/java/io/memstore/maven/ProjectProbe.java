@@ -4,12 +4,14 @@ import io.memstore.measure.check.Check;
 import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.run.ClassTrial;
 import io.memstore.measure.spec.ClasspathClassCheck;
+import io.memstore.measure.spec.ProjectClassCheck;
 import io.memstore.measure.spec.SpecException;
 import io.memstore.measure.spec.WorkloadSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -59,9 +61,28 @@ final class ProjectProbe {
      */
     static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath, Path workDir, Duration timeout,
                                  Consumer<String> warnings) throws MojoExecutionException {
+        return loadSpec(spec, classpath, workDir, timeout, warnings, List.of(), new ArrayList<>());
+    }
+
+    /**
+     * As {@link #loadSpec(Path, ProbeClasspath, Path, Duration, Consumer)}, adding to {@code uncompiled} every class
+     * the spec names whose source is in one of {@code testSourceRoots} but which is not compiled (the spec is then
+     * broken, and the caller may tell why: {@code maven.test.skip}).
+     */
+    static WorkloadSpec loadSpec(Path spec, ProbeClasspath classpath, Path workDir, Duration timeout,
+                                 Consumer<String> warnings, List<Path> testSourceRoots, List<String> uncompiled)
+            throws MojoExecutionException {
         try (ClasspathClassCheck check = classpath.classCheck()) {
-            return Check.loadSpec(spec, check.andThen(new ClassTrial(classpath.entries(), RunnerOptions.defaultJava(),
-                    workDir, timeout, warnings)));
+            ProjectClassCheck recording = (field, className) -> {
+                Optional<String> problem = check.problem(field, className);
+                if (problem.isPresent() && check.uncompiledSource(className)
+                        .filter(source -> testSourceRoots.stream().anyMatch(source::startsWith)).isPresent()) {
+                    uncompiled.add(className);
+                }
+                return problem;
+            };
+            return Check.loadSpec(spec, recording.andThen(new ClassTrial(classpath.entries(),
+                    RunnerOptions.defaultJava(), workDir, timeout, warnings)));
         } catch (SpecException e) {
             throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
         }

@@ -97,12 +97,12 @@ public class ReportMojo extends AbstractMavenReport {
     private String timeout;
 
     /** As {@code memstore:check}'s: the probes' settle time before reading RSS, in ms. */
-    @Parameter(property = "memstore.settleMillis", defaultValue = "5500")
-    private long settleMillis;
+    @Parameter(property = "memstore.settleMillis")
+    private Long settleMillis;
 
     /** As {@code memstore:check}'s: the gets each probe times for the gets/s figure. */
-    @Parameter(property = "memstore.gets", defaultValue = "200000")
-    private int gets;
+    @Parameter(property = "memstore.gets")
+    private Integer gets;
 
     /** The plugin's own artifacts: the engine and its dependencies are the probe JVM's classpath. */
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)

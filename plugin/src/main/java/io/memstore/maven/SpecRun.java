@@ -4,23 +4,28 @@ import io.memstore.measure.budget.MissingBaseline;
 import io.memstore.measure.check.Check;
 import io.memstore.measure.check.CheckRequest;
 import io.memstore.measure.check.PreflightException;
+import io.memstore.measure.check.QuickLook;
 import io.memstore.measure.check.RunInProgress;
+import io.memstore.measure.check.ShardMerge;
+import io.memstore.measure.check.ShardMergeException;
+import io.memstore.measure.check.ShardPartition;
 import io.memstore.measure.result.RunResult;
-import io.memstore.measure.probe.ProbeArgs;
-import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.run.ProbeException;
 import io.memstore.measure.run.Progress;
 import io.memstore.measure.run.RunnerOptions;
-import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.Row;
+import io.memstore.measure.spec.RowCount;
+import io.memstore.measure.spec.Shard;
+import io.memstore.measure.spec.SpecException;
+import io.memstore.measure.spec.SpecLoader;
 import io.memstore.measure.spec.SystemKind;
-import io.memstore.measure.spec.Units;
 import io.memstore.measure.spec.WorkloadSpec;
 import io.memstore.systems.SystemPreflight;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -42,15 +47,18 @@ final class SpecRun {
     private final ProbeClasspath probeClasspath;
     private final List<Path> systemsClasspath;
     private final Log log;
+    private final List<Path> testSourceRoots;
+    private final List<String> uncompiledTestClasses = new ArrayList<>();
     private String jvmArgs;
     private String timeout;
     private boolean keepFiles;
-    private long settleMillis = SettledState.DEFAULT_SETTLE_MILLIS;
-    private int gets = ProbeArgs.DEFAULT_GETS;
+    private Long settleMillis;
+    private Integer gets;
     private WorkloadSpec spec;
 
     private SpecRun(Path baseDirectory, Path specFile, Path resultDirectory, ProbeClasspath probeClasspath,
-                    List<Path> systemsClasspath, Log log) {
+                    List<Path> systemsClasspath, Log log, List<Path> testSourceRoots) {
+        this.testSourceRoots = List.copyOf(testSourceRoots);
         this.baseDirectory = baseDirectory;
         this.specFile = specFile;
         this.resultDirectory = resultDirectory;
@@ -75,7 +83,8 @@ final class SpecRun {
                       Log log) throws MojoExecutionException {
         return new SpecRun(project.getBasedir().toPath(), SpecLocator.resolve(spec, project.getBasedir().toPath()),
                 resultDirectory.toPath(), ProjectProbe.classpath(project, pluginArtifacts),
-                ProbeClasspath.systems(pluginArtifacts), log);
+                ProbeClasspath.systems(pluginArtifacts), log,
+                project.getTestCompileSourceRoots().stream().map(Path::of).toList());
     }
 
     /** The probe settings: extra JVM flags (space-separated, or null), a timeout like {@code 30m}, keep files. */
@@ -86,16 +95,32 @@ final class SpecRun {
         return this;
     }
 
-    /** The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms. */
-    SpecRun withSettle(long millis) {
+    /**
+     * The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms; null when not set (see
+     * {@link QuickLook}).
+     */
+    SpecRun withSettle(Long millis) {
         this.settleMillis = millis;
         return this;
     }
 
-    /** The gets each probe times for the gets/s figure ({@code memstore.gets}). */
-    SpecRun withGets(int gets) {
+    /** The gets each probe times for the gets/s figure ({@code memstore.gets}); null when not set. */
+    SpecRun withGets(Integer gets) {
         this.gets = gets;
         return this;
+    }
+
+    /**
+     * The settle and gets of a run at {@code scale}: as set, else as a run at that scale does them by default; a
+     * negative value is refused, naming the parameter.
+     */
+    QuickLook quickLook(double scale) throws MojoExecutionException {
+        try {
+            return QuickLook.of(scale, settleMillis == null ? null : MojoArguments.settle(settleMillis).toMillis(),
+                    gets == null ? null : MojoArguments.gets(gets));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
     }
 
     /** The spec file, or null for the embedded default. */
@@ -116,7 +141,7 @@ final class SpecRun {
     WorkloadSpec spec() throws MojoExecutionException {
         if (spec == null) {
             spec = ProjectProbe.loadSpec(specFile, probeClasspath, resultDirectory.resolve("work"), timeout(),
-                    this::warn);
+                    this::warn, testSourceRoots, uncompiledTestClasses);
             if (specFile != null && specFile.toAbsolutePath().normalize()
                     .startsWith(baseDirectory.toAbsolutePath().normalize())) {
                 spec = spec.withSource(ProjectPaths.relative(baseDirectory, specFile));
@@ -148,17 +173,28 @@ final class SpecRun {
     }
 
     /**
+     * The classes the spec names whose sources are among the project's tests but which are not compiled, as the last
+     * {@link #spec()} found them (it then failed): what {@code maven.test.skip=true} leaves the spec.
+     */
+    List<String> uncompiledTestClasses() {
+        return List.copyOf(uncompiledTestClasses);
+    }
+
+    /**
      * How the probes are forked, their progress lines prefixed by {@code label} (empty, or like
      * {@code "calibration "}).
      */
     RunnerOptions runner(String label) throws MojoExecutionException {
+        return runner(label, quickLook(1.0));
+    }
+
+    /** As {@link #runner(String)}, with the settle and gets of {@code look}. */
+    RunnerOptions runner(String label, QuickLook look) throws MojoExecutionException {
         try {
-            return ProjectProbe.runner(probeClasspath)
+            return look.apply(ProjectProbe.runner(probeClasspath))
                     .withSystemsClasspath(systemsClasspath)
                     .withJvmArgs(MojoArguments.splitJvmArgs(jvmArgs))
                     .withTimeout(timeout())
-                    .withSettle(MojoArguments.settle(settleMillis))
-                    .withGets(MojoArguments.gets(gets))
                     .withWorkDir(resultDirectory.resolve("work"))
                     .withKeepFiles(keepFiles)
                     .withProgress(Progress.of(line -> ConsoleLines.wrap("memstore: " + label + line).forEach(log::info),
@@ -180,11 +216,21 @@ final class SpecRun {
      */
     RunResult measure(String only, double scale, Path baseline, String baselineMissing)
             throws MojoExecutionException {
+        return measure(only, scale, baseline, baselineMissing, null, null);
+    }
+
+    /**
+     * As {@link #measure(String, double, Path, String)}, of one shard of the selected rows when {@code shard} is not
+     * null: its rows only, its results marked as the shard's (by memstore {@code version}) and judged by no one but
+     * {@code memstore:merge}; the console says which rows it holds of how many.
+     */
+    RunResult measure(String only, double scale, Path baseline, String baselineMissing, Shard shard, String version)
+            throws MojoExecutionException {
         // the run begins before the spec is read: a class it names is tried then, and that trial may fail or be
         // stopped; from here on the outputs say the run has not completed until it writes its results
         try (RunInProgress run = RunInProgress.start(resultDirectory, RunResult.SPEC_NOT_READ,
                 specFile == null ? SpecLoader.DEFAULT_SPEC_SOURCE : ProjectPaths.relative(baseDirectory, specFile))) {
-            return measure(run, only, scale, baseline, baselineMissing);
+            return measure(run, only, scale, baseline, baselineMissing, shard, version);
         } catch (PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -193,31 +239,41 @@ final class SpecRun {
         }
     }
 
-    private RunResult measure(RunInProgress run, String only, double scale, Path baseline, String baselineMissing)
+    private RunResult measure(RunInProgress run, String only, double scale, Path baseline, String baselineMissing,
+                              Shard shard, String version)
             throws MojoExecutionException {
         WorkloadSpec workloads = spec();
         if (specFile == null) {
-            long keys = workloads.rows().stream().mapToLong(r -> r.params().keys()).max().orElse(0);
             log.info("memstore: no spec at " + SpecLocator.CONVENTIONAL_SPEC + ": running the built-in spec, "
-                    + workloads.name() + " (" + workloads.rows().size() + " rows up to " + Units.count(keys)
-                    + " keys; 3 to 6 minutes on 2 cores)");
+                    + workloads.name() + " (etcd's benchmark tables)");
             log.info("memstore: mvn memstore:init writes a commented starter spec there;"
                     + " -Dmemstore.spec=FILE names another");
         }
+        QuickLook look = quickLook(scale);
         CheckRequest request;
         List<Row> rows;
         try {
-            request = new CheckRequest(specFile, resultDirectory, only, scale, runner(""))
+            request = new CheckRequest(specFile, resultDirectory, only, scale, runner("", look))
                     .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
                     .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline))
-                    .withSystems(SystemPreflight::problem);
+                    .withSystems(SystemPreflight::problem)
+                    .withShard(shard, version);
             workloads = Check.scaled(workloads, request);
             rows = Check.selectRows(workloads, request); // a filter that selects nothing fails here
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         }
-        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), " + rows.size()
-                + " rows" + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        // what the run asks of the machine, counted from the spec: a duration would be wrong on every other one
+        ConsoleLines.wrap("memstore: spec " + workloads.name() + " (" + workloads.source() + "), "
+                + RowCount.describe(rows) + (scale == 1.0 ? "" : ", scale " + scale)).forEach(log::info);
+        if (shard != null) {
+            List<Row> part = ShardPartition.rowsOf(rows, shard);
+            ConsoleLines.wrap("memstore: shard " + shard + ": " + (part.isEmpty()
+                    ? "none of the " + rows.size() + " rows (more shards than rows), nothing to measure"
+                    : part.size() + " of the " + rows.size() + " rows") + "; memstore:merge of the " + shard.count()
+                    + " shards' results judges the budgets").forEach(log::info);
+        }
+        look.line().ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
         ConsoleLines.wrap("memstore: " + measuredLine(rows.stream().map(r -> r.params().system()).toList()))
                 .forEach(log::info);
         try {
@@ -225,6 +281,49 @@ final class SpecRun {
                     .ifPresent(line -> ConsoleLines.wrap("memstore: " + line).forEach(log::info));
             return Check.run(workloads, request, run);
         } catch (ProbeException | PreflightException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "
+                    + resultDirectory + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Merges the results of a run's shards ({@link ShardMerge}) into the output directory, judged against the spec
+     * here (its classes not tried: nothing is measured) and the baseline, as one unsharded run would write them.
+     *
+     * @param shards          the shards' result directories, or directories holding them
+     * @param baseline        the baseline file, or null for none
+     * @param baselineMissing what a regression budget does without a baseline: {@code warn} or {@code fail}
+     */
+    RunResult merge(List<Path> shards, Path baseline, String baselineMissing) throws MojoExecutionException {
+        WorkloadSpec workloads;
+        try {
+            workloads = Check.loadSpec(specFile);
+        } catch (SpecException e) {
+            throw new MojoExecutionException("memstore: the workload spec is broken: " + e.getMessage(), e);
+        }
+        if (specFile != null && specFile.toAbsolutePath().normalize()
+                .startsWith(baseDirectory.toAbsolutePath().normalize())) {
+            workloads = workloads.withSource(ProjectPaths.relative(baseDirectory, specFile));
+        }
+        CheckRequest template;
+        try {
+            template = new CheckRequest(specFile, resultDirectory, null, 1.0, runner(""))
+                    .withBaseline(baseline, MissingBaseline.bySpecName(baselineMissing))
+                    .withBaselineName(baseline == null ? null : ProjectPaths.relative(baseDirectory, baseline));
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("memstore: " + e.getMessage(), e);
+        }
+        try {
+            RunResult merged = ShardMerge.run(workloads, shards, template);
+            ConsoleLines.wrap("memstore: merged " + shards.size() + " shard result location(s) into "
+                    + merged.rows().size() + " row(s) of spec " + merged.specName() + " (" + merged.specFile() + ")")
+                    .forEach(log::info);
+            return merged;
+        } catch (ShardMergeException e) {
+            throw new MojoExecutionException("memstore: cannot merge the shards: " + e.getMessage(), e);
+        } catch (PreflightException e) {
             throw new MojoExecutionException("memstore: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new MojoExecutionException("memstore: cannot read the baseline or write the results to "

@@ -118,7 +118,10 @@ class ParameterNamesTest {
     void eachGoalHasTheParametersItUsesOnly() throws Exception {
         Map<String, Set<String>> goals = parametersByGoal();
         // baseline copies results: nothing of a spec or of the probes means anything there
-        assertThat(goals.get("baseline")).containsExactlyInAnyOrder("skip", "resultDirectory", "baseline");
+        assertThat(goals.get("baseline")).containsExactlyInAnyOrder("skip", "resultDirectory", "baseline", "force");
+        // merge judges results: the spec and the baseline, no probe setting (the shards' results record theirs)
+        assertThat(goals.get("merge")).containsExactlyInAnyOrder("skip", "resultDirectory", "spec", "shards",
+                "baseline", "baselineMissing", "failOnViolation");
         assertThat(goals.get("init")).containsExactly("spec");
         assertThat(goals.get("check")).contains("spec", "settleMillis", "gets", "jvmArgs", "timeout", "keepFiles",
                 "only", "scale", "baseline", "baselineMissing", "failOnViolation", "resultDirectory", "skip");

@@ -81,6 +81,24 @@ class SpecRunTest {
     }
 
     @Test
+    void belowScaleOneTheProbesSkipTheSettleAndTimeFewerGetsUnlessTheyAreSet() throws Exception {
+        var quick = path(null).runner("", path(null).quickLook(0.01));
+        assertThat(quick.settle()).isZero();
+        assertThat(quick.gets()).isEqualTo(2_000);
+        assertThat(path(null).quickLook(0.01).line()).hasValueSatisfying(l -> assertThat(l)
+                .startsWith("quick look at scale 0.01: no settle waits"));
+        var full = path(null).runner("", path(null).quickLook(1.0));
+        assertThat(full.settle()).hasMillis(5_500);
+        assertThat(full.gets()).isEqualTo(200_000);
+        SpecRun set = path(null).withSettle(5_500L).withGets(200_000);
+        assertThat(set.runner("", set.quickLook(0.01)).settle()).hasMillis(5_500);
+        assertThat(set.quickLook(0.01).line()).isEmpty();
+        SpecRun negative = path(null).withSettle(-1L);
+        assertThatThrownBy(() -> negative.quickLook(0.01)).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("memstore.settleMillis").hasMessageContaining("was -1");
+    }
+
+    @Test
     void theProbesGetTheSettingsAndWorkUnderTheResults() throws Exception {
         Recording log = new Recording();
         List<String> lines = log.info;
@@ -129,8 +147,8 @@ class SpecRunTest {
         assertThatThrownBy(() -> builtIn.withProbe(null, "30m", false).measure("no-such-row/*", 1.0, null, "warn"))
                 .isInstanceOf(MojoExecutionException.class);
         assertThat(log.info).hasSize(2);
-        assertThat(log.info.get(0)).startsWith("memstore: no spec at src/memstore/workload.yaml: running the built-in"
-                + " spec, etcd-storage-memory (12 rows up to 1M keys;");
+        assertThat(log.info.get(0)).isEqualTo("memstore: no spec at src/memstore/workload.yaml: running the built-in"
+                + " spec, etcd-storage-memory (etcd's benchmark tables)");
         assertThat(log.info.get(1)).contains("mvn memstore:init");
         assertThat(log.info).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(150));
     }

@@ -12,6 +12,8 @@ import io.memstore.measure.model.ModelFit;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.result.Environment;
 import io.memstore.measure.result.ResultFiles;
+import io.memstore.measure.result.ShardMark;
+import io.memstore.measure.run.RunnerOptions;
 import io.memstore.measure.run.RowResult;
 import io.memstore.measure.result.RunResult;
 import io.memstore.measure.run.RowMeasurement;
@@ -109,9 +111,12 @@ public final class Check {
                     + " output directory " + request.outputDirectory());
         }
         Instant started = run.started();
-        List<Row> rows = selectRows(spec, request);
-        // the baseline first: a broken one is found in a second, not after every row ran
-        BaselineFile baseline = BaselineFile.load(request.baseline());
+        List<Row> selected = selectRows(spec, request);
+        List<Row> rows = request.shard() == null ? selected : ShardPartition.rowsOf(selected, request.shard());
+        // the baseline first: a broken one is found in a second, not after every row ran; a shard judges nothing,
+        // and leaves the baseline to memstore:merge
+        BaselineFile baseline = request.shard() == null ? BaselineFile.load(request.baseline())
+                : new BaselineFile(null, null);
         RowRunner runner = new RowRunner(request.runner());
         runner.removeLeftovers();
         try {
@@ -122,7 +127,8 @@ public final class Check {
         } catch (PreflightException e) {
             if (e.row() != null) {
                 // no earlier run's outputs may stand for this one: they say FAILED, with no row measured
-                RunResult refused = judge(spec, request, List.of(), List.of()).withStart(started)
+                RunResult refused = result(spec, request, selected, rows, List.of(), List.of(), baseline, machine)
+                        .withStart(started)
                         .withFailure(new RunFailure(e.row(), e.reason(), rows.size(), e.getMessage()));
                 ResultFiles.writeAll(refused, request.outputDirectory());
                 StepSummary.append(refused, request.environment());
@@ -144,8 +150,7 @@ public final class Check {
         }
         List<RowResult> results = measured.stream().map(RowMeasurement::toRowResult).toList();
         List<Row> ran = measured.stream().map(RowMeasurement::row).toList();
-        RunResult result = compare(spec, request, ran, judge(spec, request, ran, results), baseline)
-                .withStart(started);
+        RunResult result = result(spec, request, selected, rows, ran, results, baseline, machine).withStart(started);
         if (failure != null) {
             result = result.withFailure(failure);
         }
@@ -155,9 +160,28 @@ public final class Check {
     }
 
     /**
+     * The result of the rows that ran: judged and compared with the baseline, or for a shard marked as one
+     * ({@link ShardMark}), with no model and nothing judged.
+     */
+    private static RunResult result(WorkloadSpec spec, CheckRequest request, List<Row> selected, List<Row> rows,
+                                    List<Row> ran, List<RowResult> results, BaselineFile baseline,
+                                    MachineResources machine) {
+        if (request.shard() == null) {
+            return compare(spec, request, ran, judge(spec, request, ran, results), baseline);
+        }
+        RunnerOptions runner = request.runner();
+        ShardMark mark = new ShardMark(request.shard(), rows.stream().map(Row::name).toList(), selected.size(),
+                ShardMark.digest(selected), request.scale(), request.only(),
+                request.memstore() == null ? "unknown" : request.memstore(), machine.physicalMemory(),
+                runner.jvmArgs(), runner.settle().toMillis(), runner.gets());
+        return new RunResult(spec.name(), spec.source(), environment(ran, request), results, null, List.of())
+                .withShard(mark);
+    }
+
+    /**
      * Judges the spec's {@code maxIncrease}/{@code maxIncreaseBytes} budgets against the baseline read before the
      * run. Without such budgets and without a baseline the result is returned as it is; a baseline without such
-     * budgets is noted.
+     * budgets is noted, and so is, once, a scaled run none of whose rows the baseline holds.
      */
     static RunResult compare(WorkloadSpec spec, CheckRequest request, List<Row> rows, RunResult result,
                              BaselineFile baseline) {
@@ -173,6 +197,12 @@ public final class Check {
         RunResult old = baseline.result();
         String name = baseline.file() == null ? null
                 : request.baselineName() != null ? request.baselineName() : baseline.file().toString();
+        if (request.scale() != 1.0 && old != null && !rules.isEmpty() && result.rows().stream()
+                .noneMatch(r -> old.rows().stream().anyMatch(b -> b.name().equals(r.name())))) {
+            // a quick look against a full-size baseline: one note, not one "no row" warning per row
+            return result.withBaseline(new BaselineComparison(name, true, old.specName(),
+                    notComparedAtScale(request.scale()), List.of()));
+        }
         BaselineComparison comparison = RegressionJudge.judge(result.rows(), name, old == null ? null : old.rows(),
                 old == null ? null : old.specName(), rules, request.missingBaseline());
         if (rules.isEmpty()) {
@@ -193,9 +223,17 @@ public final class Check {
      * Fits the model and judges the budgets that apply to the measured rows. In a scaled run (scale other than 1)
      * every row was resized, so a bound that the size changes (index.liveHeap, process.rss, index.bytesPerKey, the
      * model's coefficients...) is listed as not judged at this scale, never failed or warned: a bound for 1M keys
-     * says nothing about a 10K-key row, and a quick look must not fail a budget the full-size run passes.
+     * says nothing about a 10K-key row, and a quick look must not fail a budget the full-size run passes. A scaled
+     * run whose probes skipped the settle ({@link QuickLook}) does not judge the {@link #SCALE_FREE} bounds either:
+     * its RSS readings are unsettled.
      */
     static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results) {
+        return judge(spec, request, rows, results, environment(rows, request));
+    }
+
+    /** As {@link #judge(WorkloadSpec, CheckRequest, List, List)}, the rows measured in {@code environment}. */
+    static RunResult judge(WorkloadSpec spec, CheckRequest request, List<Row> rows, List<RowResult> results,
+                           Environment environment) {
         SystemKind system = modelSystem(rows);
         List<Row> ofSystem = rows.stream().filter(r -> r.params().system().equals(system)).toList();
         ModelFit model = new MemoryModel().fit(results.stream().filter(r -> r.params().system().equals(system))
@@ -217,8 +255,9 @@ public final class Check {
         }
         List<BudgetOutcome> outcomes = new ArrayList<>();
         for (BudgetRule rule : rules) {
-            if (request.scale() != 1.0 && !SCALE_FREE.contains(rule.metric())) {
-                String why = notJudgedAtScale(request.scale());
+            boolean unsettled = SCALE_FREE.contains(rule.metric()) && request.runner().settle().isZero();
+            if (request.scale() != 1.0 && (!SCALE_FREE.contains(rule.metric()) || unsettled)) {
+                String why = unsettled ? NOT_JUDGED_UNSETTLED : notJudgedAtScale(request.scale());
                 if (rule.metric().isModel()) {
                     for (BudgetOutcome o : BudgetJudge.judge(results, model, List.of(rule))) {
                         outcomes.add(BudgetOutcome.notJudged(rule, o.row(), o.actual(), why));
@@ -230,12 +269,25 @@ public final class Check {
                 outcomes.addAll(BudgetJudge.judge(results, model, List.of(rule)));
             }
         }
-        // the store is recorded when a row measured it: a spec of other systems or the project's classes ran none
-        boolean storeRan = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE);
-        Environment environment = Environment.current(commonFlags(rows, request))
-                .withStore(storeRan ? request.runner().store() : null);
         return new RunResult(spec.name(), spec.source(), environment, results, model, outcomes);
     }
+
+    /** Where the rows were measured: this JVM's runtime and machine, the probes' flags, the store. */
+    private static Environment environment(List<Row> rows, CheckRequest request) {
+        // the store is recorded when a row measured it: a spec of other systems or the project's classes ran none
+        boolean storeRan = rows.stream().anyMatch(r -> r.params().system() == SystemKind.MEMSTORE);
+        return Environment.current(commonFlags(rows, request)).withStore(storeRan ? request.runner().store() : null);
+    }
+
+    /** Why a scaled run whose rows the baseline does not hold compares nothing with it: said once. */
+    public static String notComparedAtScale(double scale) {
+        return "memstore.scale=" + scale + " resized the rows and the baseline holds none of them (a baseline of"
+                + " the spec's own size): nothing was compared; the full-size run compares";
+    }
+
+    /** Why a quick look that skipped the settle judges no RSS budget: the text every output and the console give. */
+    public static final String NOT_JUDGED_UNSETTLED = "not judged in this quick look: its probes skipped the settle"
+            + " (memstore.settleMillis=0) and read RSS unsettled; the full-size run judges it";
 
     /** Why a budget is not judged in a run at {@code scale}: the text every output and the console give. */
     public static String notJudgedAtScale(double scale) {

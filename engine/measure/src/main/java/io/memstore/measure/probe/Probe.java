@@ -94,6 +94,7 @@ public final class Probe {
                 target.watch(WatchRanges.starts(keys, p.keys(), p.watchers()));
             }
 
+            phase.accept("loading");
             Long allocatedBefore = HeapMeter.threadAllocatedBytes();
             long start = System.nanoTime();
             Writes writes = new Writes(target, p.compactEvery());

@@ -34,7 +34,8 @@ import javax.management.ObjectName;
 public final class SettledState {
     /**
      * The system property of the probe's JVM that sets the wait of {@link #settle} in ms; the parent sets it from
-     * {@code RunnerOptions.settle}. 0 skips the wait (the JIT is still awaited): for runs whose RSS nobody reads.
+     * {@code RunnerOptions.settle}. 0 skips the settle altogether, the wait for the JIT included: for runs whose RSS
+     * nobody reads, such as a quick look at a fraction of the keys, which then read RSS unsettled.
      */
     public static final String SETTLE_PROPERTY = "memstore.probe.settleMillis";
     /** HotSpot's chunk pool cleaning interval (5 s) and a margin. */
@@ -54,9 +55,12 @@ public final class SettledState {
 
     /**
      * Waits for the JIT to go quiet ({@link #awaitCompilerQuiet}), then until {@code millis} have passed since.
-     * Returns the milliseconds waited in all.
+     * Returns the milliseconds waited in all; 0 at once when {@code millis} is 0 (the settle skipped).
      */
     static long settle(long millis) {
+        if (millis <= 0) {
+            return 0;
+        }
         long start = System.nanoTime();
         awaitCompilerQuiet();
         try {

@@ -24,6 +24,7 @@ import io.memstore.measure.spec.ValueSizeRange;
 import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.RowField;
 import io.memstore.measure.spec.RowParams;
+import io.memstore.measure.spec.Shard;
 import io.memstore.measure.spec.Sizes;
 import io.memstore.measure.spec.StoreKind;
 import io.memstore.measure.spec.SystemKind;
@@ -52,7 +53,7 @@ import java.util.function.Function;
  *  "rows": [{"name", "workload", "params": {one member per {@link RowField}, named and valued as
  *            {@link RowField#resultValue} gives it: "keys", "versions", "keySize", ... "batchInterval" (ms)},
  *            "metrics": {...}, "spread": {...}, "runs", "account": {@link RowAccount} (what grew, by class and by
-            native memory category) or null}],
+ *            native memory category) or null, "notes": [what the row's measurement left out]}],
  *  "model": {"c1", "c2", "pointer", "relativeRmsError", "residuals": [{"row", "measured", "predicted",
  *            "relativeError"}], "seed": {"c1": 120, "c2": 30}, "index", "weighting", "note"} or null,
  *  "budgets": [{"metric", "row", "max", "min", "actual", "headroom", "passed", "judged", "level", "message"}],
@@ -62,14 +63,16 @@ import java.util.function.Function;
  *               heap metrics only) or null}]} or null,
  *  "incomplete": {"row", "reason", "selected"} (the row that stopped the run; a null row and 0 selected for the
  *                 record a run writes as it starts, which says that it has not written its results) or null,
+ *  "shard": {"index", "count", "rows": [...], "selected", "digest", "scale", "only", "memstore", "machineMemory",
+ *            "jvmArgs": [...], "settleMillis", "gets"} (only in one shard's result, see {@link ShardMark}),
  *  "passed"}
  * </pre>
  * {@code baseline}, the store options of {@code params}, {@code environment.store}, a budget's {@code judged}
  * (false for a budget listed but not judged, see {@link BudgetOutcome#judged}), {@code started},
- * {@code incomplete}, a row's {@code account} and a regression's {@code classGrowth} were added within schemaVersion 1
- * (additions readers can ignore); files written before them have no such keys and read as complete results that were
- * not compared with a baseline, with default store options, every budget judged, no start time and rows without an
- * account.
+ * {@code incomplete}, a row's {@code account} and {@code notes} and a regression's {@code classGrowth} were added
+ * within schemaVersion 1 (additions readers can ignore); files written before them have no such keys and read as
+ * complete results that were not compared with a baseline, with default store options, every budget judged, no
+ * start time and rows without an account or notes.
  * {@code metrics} lists every row metric, null for one the platform could not give; {@code spread} lists the
  * measured ones. Byte quantities are integers when whole; NaN (an undetermined coefficient) is null.
  */
@@ -115,7 +118,9 @@ public final class ResultJson {
                     + RunResult.SCHEMA_VERSION);
         }
         root.onlyFields("schemaVersion", "started", "spec", "environment", "rows", "model", "budgets", "baseline",
-                "incomplete", "passed");
+                "incomplete", "shard", "passed");
+        JsonValue shardValue = root.members().get("shard");
+        ShardMark shard = shardValue == null || shardValue.isNull() ? null : readShard(shardValue);
         JsonValue startedValue = root.members().get("started");
         String started = startedValue == null ? null : startedValue.nullableString();
         JsonValue incompleteValue = root.members().get("incomplete");
@@ -150,7 +155,7 @@ public final class ResultJson {
                 : readBaseline(baselineValue);
         JsonValue rowsValue = root.field("rows");
         RunResult result = build(rowsValue, () -> new RunResult(spec.field("name").string(),
-                spec.field("file").string(), environment, rows, model, budgets, baseline, started, failure));
+                spec.field("file").string(), environment, rows, model, budgets, baseline, started, failure, shard));
         JsonValue passed = root.field("passed");
         if (passed.bool() != result.passed()) {
             throw passed.error("says " + passed.bool() + " but the budgets say " + result.passed());
@@ -189,6 +194,9 @@ public final class ResultJson {
             incomplete.put("selected", f.selected());
         }
         root.put("incomplete", incomplete);
+        if (r.shard() != null) {
+            root.put("shard", shardTree(r.shard()));
+        }
         root.put("passed", r.passed());
         return root;
     }
@@ -214,6 +222,24 @@ public final class ResultJson {
         m.put("spread", spread);
         m.put("runs", row.runs());
         m.put(RowAccount.FIELD, row.account() == null ? null : row.account().tree());
+        m.put("notes", row.notes());
+        return m;
+    }
+
+    private static Map<String, Object> shardTree(ShardMark mark) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", mark.shard().index());
+        m.put("count", mark.shard().count());
+        m.put("rows", mark.rows());
+        m.put("selected", mark.selected());
+        m.put("digest", mark.digest());
+        m.put("scale", NumberText.of(mark.scale(), false));
+        m.put("only", mark.only());
+        m.put("memstore", mark.memstore());
+        m.put("machineMemory", mark.machineMemory());
+        m.put("jvmArgs", mark.jvmArgs());
+        m.put("settleMillis", mark.settleMillis());
+        m.put("gets", mark.gets());
         return m;
     }
 
@@ -324,7 +350,7 @@ public final class ResultJson {
     // ---- reading: checked JSON tree -> model, every error at its position ----
 
     private static RowResult readRow(JsonValue row) throws JsonFormatException {
-        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs", RowAccount.FIELD);
+        row.onlyFields("name", "workload", "params", "metrics", "spread", "runs", RowAccount.FIELD, "notes");
         JsonValue accountValue = row.members().get(RowAccount.FIELD); // absent in files written before it
         RowAccount account = accountValue == null || accountValue.isNull() ? null : RowAccount.read(accountValue);
         JsonValue p = row.field("params");
@@ -351,8 +377,15 @@ public final class ResultJson {
                 .build());
         Map<String, Double> metrics = readMetrics(row.field("metrics"));
         Map<String, Double> spread = readMetrics(row.field("spread"));
+        List<String> notes = new ArrayList<>();
+        JsonValue notesValue = row.members().get("notes"); // absent in files written before notes
+        if (notesValue != null) {
+            for (JsonValue note : notesValue.elements()) {
+                notes.add(note.string());
+            }
+        }
         return build(row, () -> new RowResult(row.field("name").string(), params, metrics, spread,
-                row.field("runs").intValue(), account));
+                row.field("runs").intValue(), account, notes));
     }
 
     private static Map<String, Double> readMetrics(JsonValue object) throws JsonFormatException {
@@ -400,6 +433,25 @@ public final class ResultJson {
                 o.field("min").nullableNumber(), o.field("actual").nullableNumber(),
                 o.field("headroom").nullableNumber(), o.field("passed").bool(), l, o.field("message").string(),
                 judged));
+    }
+
+    private static ShardMark readShard(JsonValue m) throws JsonFormatException {
+        m.onlyFields("index", "count", "rows", "selected", "digest", "scale", "only", "memstore", "machineMemory",
+                "jvmArgs", "settleMillis", "gets");
+        List<String> rows = new ArrayList<>();
+        for (JsonValue row : m.field("rows").elements()) {
+            rows.add(row.string());
+        }
+        List<String> jvmArgs = new ArrayList<>();
+        for (JsonValue arg : m.field("jvmArgs").elements()) {
+            jvmArgs.add(arg.string());
+        }
+        JsonValue count = m.field("count");
+        Shard shard = build(count, () -> new Shard(m.field("index").intValue(), count.intValue()));
+        return build(m, () -> new ShardMark(shard, rows, m.field("selected").intValue(), m.field("digest").string(),
+                m.field("scale").number(), m.field("only").nullableString(), m.field("memstore").string(),
+                m.field("machineMemory").longValue(), jvmArgs, m.field("settleMillis").longValue(),
+                m.field("gets").intValue()));
     }
 
     private static RunFailure readFailure(JsonValue f) throws JsonFormatException {

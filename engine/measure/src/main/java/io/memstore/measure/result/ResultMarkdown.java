@@ -47,6 +47,13 @@ public final class ResultMarkdown {
             section(lines, "##", table);
         }
         accounts(lines, result);
+        List<String> notes = RowNoteLines.of(result.rows());
+        if (!notes.isEmpty()) {
+            lines.add("");
+            lines.add("## Notes");
+            lines.add("");
+            notes.forEach(n -> lines.add("- " + TextTable.printable(n)));
+        }
         ModelFit model = result.model();
         if (model != null) {
             lines.add("");

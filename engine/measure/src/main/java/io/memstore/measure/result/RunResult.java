@@ -30,10 +30,13 @@ import java.util.Set;
  * @param started     when the run started, ISO-8601 in UTC to the second (like {@code 2026-01-31T09:15:02Z}), so
  *                    that the outputs of two runs are told apart; null for a result made without a run
  * @param failure     the row that stopped the run, or null when every selected row was measured
+ * @param shard       for the result of one shard of a run ({@code memstore.shard=K/N}) what marks it so: its rows
+ *                    are a part of the spec's, nothing was judged, and {@code memstore:merge} puts the shards
+ *                    together; null for a whole run's result
  */
 public record RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
                         ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline, String started,
-                        RunFailure failure) {
+                        RunFailure failure, ShardMark shard) {
     /** The version of the {@code memstore.json} layout this code writes and reads. */
     public static final int SCHEMA_VERSION = 1;
     /** The spec name of the record of a run that has not read its spec yet ({@link #inProgress}). */
@@ -51,6 +54,13 @@ public record RunResult(String specName, String specFile, Environment environmen
                 throw new IllegalArgumentException("two rows are named " + row.name());
             }
         }
+    }
+
+    /** A whole run's result (not a shard's). */
+    public RunResult(String specName, String specFile, Environment environment, List<RowResult> rows,
+                     ModelFit model, List<BudgetOutcome> budgets, BaselineComparison baseline, String started,
+                     RunFailure failure) {
+        this(specName, specFile, environment, rows, model, budgets, baseline, started, failure, null);
     }
 
     /** A complete result that was not compared with a baseline, without a start time. */
@@ -81,23 +91,34 @@ public record RunResult(String specName, String specFile, Environment environmen
 
     /** The same result compared with a baseline. */
     public RunResult withBaseline(BaselineComparison comparison) {
-        return new RunResult(specName, specFile, environment, rows, model, budgets, comparison, started, failure);
+        return new RunResult(specName, specFile, environment, rows, model, budgets, comparison, started, failure,
+                shard);
     }
 
     /** The same result, of a run that started at {@code instant} (kept to the second). */
     public RunResult withStart(Instant instant) {
         return new RunResult(specName, specFile, environment, rows, model, budgets, baseline,
-                instant.truncatedTo(ChronoUnit.SECONDS).toString(), failure);
+                instant.truncatedTo(ChronoUnit.SECONDS).toString(), failure, shard);
     }
 
     /** The same result, of a run that {@code why} stopped before its last row. */
     public RunResult withFailure(RunFailure why) {
-        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline, started, why);
+        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline, started, why, shard);
     }
 
     /** The same result with another spec file and baseline comparison (a baseline names them relatively). */
     public RunResult withSpecFile(String file, BaselineComparison comparison) {
-        return new RunResult(specName, file, environment, rows, model, budgets, comparison, started, failure);
+        return new RunResult(specName, file, environment, rows, model, budgets, comparison, started, failure, shard);
+    }
+
+    /** The same result, of the shard that {@code mark} describes. */
+    public RunResult withShard(ShardMark mark) {
+        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline, started, failure, mark);
+    }
+
+    /** The same result with its start given as written ({@link #started}), e.g. another result's. */
+    public RunResult withStarted(String value) {
+        return new RunResult(specName, specFile, environment, rows, model, budgets, baseline, value, failure, shard);
     }
 
     /** True when every selected row was measured. */

@@ -21,9 +21,10 @@ import java.util.List;
  * @param regressions how many of the outcomes compare with a baseline
  * @param failure    the row that stopped the run, or null when every selected row was measured
  * @param measured   the rows measured
+ * @param shard      the shard the result is one part of, or null for a whole run's result: a shard judges nothing
  */
 public record Verdict(boolean passed, int outcomes, int ok, int warned, int failed, int notJudged,
-                      int regressions, RunFailure failure, int measured) {
+                      int regressions, RunFailure failure, int measured, ShardMark shard) {
 
     public static Verdict of(RunResult result) {
         int ok = 0;
@@ -52,7 +53,7 @@ public record Verdict(boolean passed, int outcomes, int ok, int warned, int fail
             }
         }
         return new Verdict(result.passed(), result.budgets().size() + regressions.size(), ok, warned, failed,
-                notJudged, regressions.size(), result.failure(), result.rows().size());
+                notJudged, regressions.size(), result.failure(), result.rows().size(), result.shard());
     }
 
     /**
@@ -60,9 +61,18 @@ public record Verdict(boolean passed, int outcomes, int ok, int warned, int fail
      * or FAILED with the same counts; a run stopped by a row says so first:
      * {@code FAILED: incomplete, 2 of 3 rows measured, row 'etcd' failed: ...; 2 budget outcome(s): ...}, and a run
      * that has not written its results (its in-progress record) {@code FAILED: incomplete, the run started ...
-     * has not written its results: ...; 0 budget outcome(s): ...}.
+     * has not written its results: ...; 0 budget outcome(s): ...}. A shard's result says what it measured and who
+     * judges it: {@code MEASURED: shard 1/3, 4 of its 4 row(s) measured; memstore:merge judges the 12 rows of the 3
+     * shards}.
      */
     public String line() {
+        if (shard != null) {
+            String part = "shard " + shard.shard() + ", " + measured + " of its " + shard.rows().size() + " row(s)"
+                    + " measured";
+            return (failure == null ? "MEASURED: " + part : "FAILED: incomplete, " + part + ", " + failure.describe())
+                    + "; memstore:merge judges the " + shard.selected() + " rows of the " + shard.shard().count()
+                    + " shards";
+        }
         String head = failure == null ? (passed ? "PASSED" : "FAILED")
                 : failure.row() == null ? "FAILED: incomplete, " + failure.describe() + ";"
                 : "FAILED: incomplete, " + measured + " of " + failure.selected() + " rows measured, "

@@ -22,21 +22,40 @@ import java.util.Set;
  * @param jvmArgs the child's JVM flags as run: the probe's fixed flags, then the user's
  * @param account the account of the run whose index.liveHeap is the median (of an even count of runs, the lower of
  *                the two middle ones), so that it adds up to a live heap that was measured; null when no run had one
+ * @param notes   what the runs left out or did otherwise than a full-size run ({@link RowNotes}); empty for none
  */
 public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
-                             List<String> jvmArgs, RowAccount account) {
+                             List<String> jvmArgs, RowAccount account, List<String> notes) {
 
     public RowMeasurement {
         Objects.requireNonNull(row, "row");
         median = Collections.unmodifiableMap(new LinkedHashMap<>(median));
         spread = Collections.unmodifiableMap(new LinkedHashMap<>(spread));
         jvmArgs = List.copyOf(jvmArgs);
+        notes = List.copyOf(notes);
     }
 
-    /** A measurement without an account. */
+    /** A measurement without an account and without notes. */
     public RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
                           List<String> jvmArgs) {
-        this(row, median, spread, runs, jvmArgs, null);
+        this(row, median, spread, runs, jvmArgs, null, List.of());
+    }
+
+    /** A measurement with this account (or null for none) and without notes. */
+    public RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
+                          List<String> jvmArgs, RowAccount account) {
+        this(row, median, spread, runs, jvmArgs, account, List.of());
+    }
+
+    /** A measurement without an account, with these notes. */
+    public RowMeasurement(Row row, Map<String, Double> median, Map<String, Double> spread, int runs,
+                          List<String> jvmArgs, List<String> notes) {
+        this(row, median, spread, runs, jvmArgs, null, notes);
+    }
+
+    /** The same measurement with these notes. */
+    public RowMeasurement withNotes(List<String> value) {
+        return new RowMeasurement(row, median, spread, runs, jvmArgs, account, value);
     }
 
     /** Summarises the runs of a row, without accounts. */
@@ -74,7 +93,8 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
             median.put(name, median(values));
             spread.put(name, values.isEmpty() ? null : values.get(values.size() - 1) - values.get(0));
         }
-        return new RowMeasurement(row, median, spread, perRun.size(), jvmArgs, medianAccount(perRun, accounts));
+        return new RowMeasurement(row, median, spread, perRun.size(), jvmArgs, medianAccount(perRun, accounts),
+                List.of());
     }
 
     /** The account of the run whose live heap is the median (the lower middle one of an even count). */
@@ -124,6 +144,6 @@ public record RowMeasurement(Row row, Map<String, Double> median, Map<String, Do
                 knownSpread.put(metric.metricName(), spread.get(metric.metricName()));
             }
         }
-        return new RowResult(row.name(), row.params(), known, knownSpread, runs, account);
+        return new RowResult(row.name(), row.params(), known, knownSpread, runs, account, notes);
     }
 }

@@ -8,6 +8,7 @@ import io.memstore.measure.spec.RowParams;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -27,9 +28,11 @@ import java.util.OptionalDouble;
  * @param runs    how many runs the medians are taken over
  * @param account what grew, by class and by native category ({@link RowAccount}), or null when the row has none
  *                (a result written before accounts were taken)
+ * @param notes   what the row's measurement left out or did otherwise than a full-size run, one sentence each (a
+ *                settle skipped, fewer gets timed, see {@link RowNotes}); empty for none
  */
 public record RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
-                        int runs, RowAccount account) {
+                        int runs, RowAccount account, List<String> notes) {
     public RowResult {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("row name must not be blank");
@@ -46,17 +49,35 @@ public record RowResult(String name, RowParams params, Map<String, Double> metri
         if (runs < 0) {
             throw new IllegalArgumentException("row " + name + ": runs must not be negative, got " + runs);
         }
+        notes = List.copyOf(Objects.requireNonNull(notes, "notes"));
     }
 
-    /** A result without an account. */
+    /** A result without an account, measured as a full-size run measures it: no notes. */
     public RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
                      int runs) {
-        this(name, params, metrics, spread, runs, null);
+        this(name, params, metrics, spread, runs, null, List.of());
+    }
+
+    /** A result with this account (or null for none) and no notes. */
+    public RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
+                     int runs, RowAccount account) {
+        this(name, params, metrics, spread, runs, account, List.of());
+    }
+
+    /** A result without an account, with these notes. */
+    public RowResult(String name, RowParams params, Map<String, Double> metrics, Map<String, Double> spread,
+                     int runs, List<String> notes) {
+        this(name, params, metrics, spread, runs, null, notes);
     }
 
     /** The same result with this account. */
     public RowResult withAccount(RowAccount other) {
-        return new RowResult(name, params, metrics, spread, runs, other);
+        return new RowResult(name, params, metrics, spread, runs, other, notes);
+    }
+
+    /** The same result with these notes. */
+    public RowResult withNotes(List<String> other) {
+        return new RowResult(name, params, metrics, spread, runs, account, other);
     }
 
     /** The row's class account, or null when there is none. */

@@ -122,7 +122,8 @@ public final class RowRunner {
             results.add(reading.metrics());
             accounts.add(reading.account());
         }
-        RowMeasurement measurement = RowMeasurement.of(row, results, accounts, jvmArgs);
+        RowMeasurement measured = RowMeasurement.of(row, results, accounts, jvmArgs);
+        RowMeasurement measurement = measured.withNotes(RowNotes.of(options, measured));
         options.progress().accept(RowLine.of(measurement, position, total, (System.nanoTime() - start) / 1e9));
         return measurement;
     }

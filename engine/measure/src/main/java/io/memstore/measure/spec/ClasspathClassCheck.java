@@ -120,10 +120,28 @@ public final class ClasspathClassCheck implements ProjectClassCheck, AutoCloseab
         return false;
     }
 
-    private String notFound(String kind, String className) {
+    /**
+     * The source file of a class that is not compiled: the class is not on the classpath, but its source is in one of
+     * the project's source directories. Empty when the class is on the classpath or no source of it is known.
+     */
+    public Optional<Path> uncompiledSource(String className) {
+        try {
+            Class.forName(className, false, loader);
+            return Optional.empty();
+        } catch (ClassNotFoundException e) {
+            return source(className);
+        } catch (LinkageError e) {
+            return Optional.empty(); // there, but broken: not a class waiting to be compiled
+        }
+    }
+
+    private Optional<Path> source(String className) {
         String file = className.replace('.', '/') + ".java";
-        Optional<Path> source = sourceRoots.stream().map(r -> r.resolve(file)).filter(Files::isRegularFile)
-                .findFirst();
+        return sourceRoots.stream().map(r -> r.resolve(file)).filter(Files::isRegularFile).findFirst();
+    }
+
+    private String notFound(String kind, String className) {
+        Optional<Path> source = source(className);
         if (source.isPresent()) {
             return kind + " '" + className + "' is not compiled yet (its source is " + source.get() + ", its class"
                     + " is not on " + where + "): " + COMPILE_FIRST;

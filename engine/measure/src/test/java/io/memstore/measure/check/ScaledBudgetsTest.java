@@ -38,9 +38,12 @@ class ScaledBudgetsTest {
     }
 
     private static RunResult judge(double scale, String only) throws Exception {
-        WorkloadSpec spec = SpecLoader.load(SPEC, "s.yaml");
-        CheckRequest request = new CheckRequest(null, Path.of("out"), only, scale,
-                RunnerOptions.of(List.of(Path.of("."))));
+        return judge(SPEC, scale, only, RunnerOptions.of(List.of(Path.of("."))));
+    }
+
+    private static RunResult judge(String text, double scale, String only, RunnerOptions runner) throws Exception {
+        WorkloadSpec spec = SpecLoader.load(text, "s.yaml");
+        CheckRequest request = new CheckRequest(null, Path.of("out"), only, scale, runner);
         WorkloadSpec scaled = Check.scaled(spec, request);
         List<Row> rows = Check.selectRows(scaled, request);
         return Check.judge(scaled, request, rows, measured(rows));
@@ -80,6 +83,56 @@ class ScaledBudgetsTest {
         Verdict v = Verdict.of(r);
         assertThat(v.notJudged()).isEqualTo(6);
         assertThat(v.line()).endsWith(", 6 not judged");
+    }
+
+    @Test
+    void aScaledRunJudgesTheJvmsBaselineRssOnlyWhenItsProbesSettled() throws Exception {
+        String spec = "version: 1\nname: s\nworkloads:\n  - {name: index, keys: [100K], store: none}\n"
+                + "budgets:\n  - {metric: jvm.baselineRss, max: 1MB}\n";
+        RunnerOptions settled = RunnerOptions.of(List.of(Path.of(".")));
+        assertThat(judge(spec, 0.01, null, settled).budgets()).singleElement()
+                .satisfies(o -> assertThat(o.judged()).isTrue());
+        RunResult quick = judge(spec, 0.01, null, QuickLook.of(0.01, null, null).apply(settled));
+        assertThat(quick.budgets()).singleElement().satisfies(o -> {
+            assertThat(o.judged()).isFalse();
+            assertThat(o.message()).isEqualTo(Check.NOT_JUDGED_UNSETTLED);
+        });
+        // a full-size run told to skip the settle is judged as it asked
+        assertThat(judge(spec, 1.0, null, QuickLook.of(0.01, null, null).apply(settled)).budgets()).singleElement()
+                .satisfies(o -> assertThat(o.judged()).isTrue());
+    }
+
+    @Test
+    void aScaledRunAgainstAFullSizeBaselineSaysOnceThatItComparedNothing() throws Exception {
+        String text = "version: 1\nname: s\nworkloads:\n  - {name: index, keys: [100K, 1M], store: none}\n"
+                + "budgets:\n  - {metric: index.liveHeap, maxIncrease: 0.02}\n";
+        WorkloadSpec spec = SpecLoader.load(text, "s.yaml");
+        RunnerOptions runner = RunnerOptions.of(List.of(Path.of(".")));
+        CheckRequest full = new CheckRequest(null, Path.of("out"), null, 1.0, runner);
+        List<Row> fullRows = Check.selectRows(spec, full);
+        RunResult baselineRun = Check.judge(spec, full, fullRows, measured(fullRows));
+        BaselineFile baseline = new BaselineFile(Path.of("baseline.json"), baselineRun);
+
+        CheckRequest quick = new CheckRequest(null, Path.of("out"), null, 0.01, runner);
+        WorkloadSpec scaled = Check.scaled(spec, quick);
+        List<Row> rows = Check.selectRows(scaled, quick);
+        RunResult r = Check.compare(scaled, quick, rows, Check.judge(scaled, quick, rows, measured(rows)), baseline);
+        assertThat(r.baseline().outcomes()).isEmpty();
+        assertThat(r.baseline().note()).isEqualTo(Check.notComparedAtScale(0.01));
+        assertThat(r.passed()).isTrue();
+        assertThat(Verdict.of(r).warned()).isZero();
+
+        // a baseline of the same scale holds the rows: they are compared as at full size
+        BaselineFile scaledBaseline = new BaselineFile(Path.of("baseline.json"),
+                Check.judge(scaled, quick, rows, measured(rows)));
+        RunResult again = Check.compare(scaled, quick, rows, Check.judge(scaled, quick, rows, measured(rows)),
+                scaledBaseline);
+        assertThat(again.baseline().outcomes()).hasSize(2).allMatch(o -> o.passed());
+        // and at full size a baseline without the run's rows still warns per row, as before
+        RunResult renamed = Check.compare(spec, full, fullRows, Check.judge(spec, full, fullRows,
+                measured(fullRows)), new BaselineFile(Path.of("b.json"), Check.judge(scaled, quick, rows,
+                measured(rows))));
+        assertThat(renamed.baseline().outcomes()).hasSize(2).noneMatch(o -> o.passed());
     }
 
     @Test

@@ -44,6 +44,27 @@ class ResultJsonTest {
     }
 
     @Test
+    void aShardsMarkRoundTripsAndComesBeforePassed() throws IOException {
+        RunResult sample = TestRows.sampleRun();
+        ShardMark mark = new ShardMark(new io.memstore.measure.spec.Shard(2, 3), List.of("a", "b"), 7, "ab12", 0.01,
+                "index/*", "0.1.0", Long.MAX_VALUE, List.of("-Xss2m"), 0, 2000);
+        RunResult shard = new RunResult("s", "f", sample.environment(), sample.rows(), null, List.of())
+                .withShard(mark);
+        Path file = dir.resolve("memstore.json");
+        ResultJson.write(shard, file);
+        assertThat(ResultJson.read(file)).isEqualTo(shard);
+        Map<String, Object> root = loadAsMaps(Files.readString(file));
+        assertThat(root.keySet()).containsExactly("schemaVersion", "started", "spec", "environment", "rows", "model",
+                "budgets", "baseline", "incomplete", "shard", "passed");
+        assertThat(map(root, "shard").keySet()).containsExactly("index", "count", "rows", "selected", "digest",
+                "scale", "only", "memstore", "machineMemory", "jvmArgs", "settleMillis", "gets");
+        // a shard of 3 in a file that says 4 of 3 is refused at its place
+        String bad = Files.readString(file).replace("\"index\": 2", "\"index\": 4");
+        assertThatThrownBy(() -> ResultJson.parse(bad, "x.json")).isInstanceOf(JsonFormatException.class)
+                .hasMessageContaining("x.json:").hasMessageContaining("memstore.shard");
+    }
+
+    @Test
     void undeterminedCoefficientsAndAMissingModelRoundTripAsNull() throws IOException {
         RunResult sample = TestRows.sampleRun();
         ModelFit singular = new MemoryModel().fit(List.of(TestRows.heapRow(1000, 2, 8, 1e5)), IndexKind.BTREE);
@@ -68,7 +89,8 @@ class ResultJsonTest {
         assertThat(map(root, "spec").keySet()).containsExactly("name", "file");
         assertThat(map(root, "environment").keySet()).containsExactly("java", "jvmArgs", "os", "cpus", "store");
         Map<String, Object> row = first(root, "rows");
-        assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs", "account");
+        assertThat(row.keySet()).containsExactly("name", "workload", "params", "metrics", "spread", "runs", "account",
+                "notes");
         assertThat(map(row, "params").keySet()).containsExactly("system", "keys", "versions", "keySize", "valueSize",
                 "keyPattern", "store", "index", "seed", "runs", "deletes", "compact", "leafCapacity", "durability",
                 "sqliteCache", "readConnections", "batchLimit", "batchBytes", "batchInterval", "snapshotCount", "leases",

@@ -75,7 +75,8 @@ public final class TestRows {
         RowParams storeParams = RowParams.builder("store, \"quoted\"").keys(100_000).versions(5).valueSize(1024)
                 .keyPattern(KeyPattern.HIERARCHICAL).seed(42).deletes(0.25).compact(true).build();
         RowResult store = new RowResult("store/keys=100K,valueSize=1KiB|x\u2028y", storeParams,
-                metrics("process.rss", 150_000_000, "store.fileSize", 140_000_000, "load.seconds", 2.5), Map.of(), 1);
+                metrics("process.rss", 150_000_000, "store.fileSize", 140_000_000, "load.seconds", 2.5), Map.of(), 1,
+                List.of("settle skipped, \"quoted\"", "gets/s over 2K gets"));
         List<RowResult> rows = List.of(small, big, middle, store);
         ModelFit fit = new MemoryModel().fit(rows, IndexKind.BTREE);
         List<BudgetRule> rules = List.of(

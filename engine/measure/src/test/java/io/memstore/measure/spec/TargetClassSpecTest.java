@@ -138,6 +138,16 @@ class TargetClassSpecTest {
             // without its source: still told that nothing of the project is compiled
             assertThatThrownBy(() -> load("com.example.Other", cleaned))
                     .hasMessageContaining("which holds no compiled classes of the project: run mvn test-compile");
+            // what maven.test.skip=true is told apart by: the source of the class, not compiled
+            assertThat(cleaned.uncompiledSource("com.example.Later")).hasValue(sources.resolve("com/example/Later.java"));
+            assertThat(cleaned.uncompiledSource("com.example.Other")).isEmpty();
+        }
+        // a class that is on the classpath is compiled, whatever sources there are
+        try (ClasspathClassCheck compiled = new ClasspathClassCheck(List.of(location(MapTarget.class)), WHERE,
+                List.of(dir.resolve("src/test/java")))) {
+            assertThat(compiled.uncompiledSource(MapTarget.class.getName())).isEmpty();
+        } catch (URISyntaxException e) {
+            throw new AssertionError(e);
         }
     }
 
