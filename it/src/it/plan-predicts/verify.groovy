@@ -4,10 +4,10 @@ assert log.contains('BUILD SUCCESS')
 // the spec's scenarios: calibrated, predicted, printed with the recommendations
 assert log.contains('memstore: calibration row 1/')
 assert log =~ /capacity plan \(MiB = 1024\^2 B; band low\.\.high\)/
-assert log =~ /production +1M +3 +64B +reference +none +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +-Xmx[0-9]+m +[0-9]+Mi +8192\.0/
+assert log =~ /production +1M +3 +64B +reference +none +- +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +[0-9.]+ \([0-9.]+\.\.[0-9.]+\) +-Xmx[0-9]+m +[0-9]+Mi/
 // a table wider than the console goes on in a block of its own, never broken by the console's wrapping
-assert log =~ /(?m)^\[INFO\] memstore: scenario +verdict$/
-assert log =~ /(?m)^\[INFO\] memstore: production +fits$/
+assert log =~ /(?m)^\[INFO\] memstore: scenario +machine +verdict$/
+assert log =~ /(?m)^\[INFO\] memstore: production +8192\.0 +fits$/
 assert !(log =~ /(?m)^\[INFO\] memstore: {3}(verdict|-+|fits)$/)
 // what to paste, and what the plan assumed
 assert log =~ /production: -Xmx[0-9]+m; container limit [0-9]+Mi \(docker run --memory=[0-9]+m\); store none: the index alone/

@@ -322,6 +322,38 @@ class PlanModelTest {
                 .get("process.rss"));
     }
 
+    /** A user's store that keeps copies of its values on the heap: 120 B per key and 1.05 B per value byte. */
+    private static RowResult heapValuesRow(long keys, int valueSize) {
+        RowParams p = new RowParams("v", keys, 1, 64, valueSize, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.BTREE, 1,
+                1, 0.0, false).withSystem(io.memstore.measure.spec.SystemKind.of("com.example.Cache"));
+        double heap = 40_000 + keys * (120.0 + 64) + keys * 1.05 * valueSize;
+        return new RowResult("v/keys=" + keys + ",valueSize=" + valueSize, p, TestRows.metrics("index.liveHeap", heap,
+                "process.rss", 50 * MIB + RssModel.heap(RssModel.K_MID, heap), "jvm.baselineRss", 50 * MIB), Map.of(), 1);
+    }
+
+    @Test
+    void valuesKeptOnTheHeapArePaidPerByteOnceTheRowsMeasuredTwoSizes() {
+        List<RowResult> rows = new ArrayList<>();
+        for (long n : List.of(25_000L, 50_000L, 100_000L)) {
+            for (int v : List.of(256, 1024)) {
+                rows.add(heapValuesRow(n, v));
+            }
+        }
+        RowParams at = heapValuesRow(1_000_000, 4096).params();
+        Prediction p = Planner.predict(new PlanScenario("big", at, null, "test"), rows, "test");
+        assertThat(p.model().heap().cval()).isCloseTo(1.05, within(1e-6));
+        assertThat(p.liveHeap()).isCloseTo(heapValuesRow(1_000_000, 4096).metrics().get("index.liveHeap"),
+                within(1.0));
+        assertThat(PlanTables.render(new PlanResult("v", "v.yaml", List.of(p), List.of())))
+                .anyMatch(l -> l.contains("cval = 1.05 B per value byte"))
+                .anyMatch(l -> l.startsWith("big ") && l.contains("4KiB"));
+        // rows at one value size speak only for it, and say what to measure
+        List<RowResult> one = rows.stream().filter(r -> r.params().valueSize() == 256).toList();
+        assertThatThrownBy(() -> Planner.predict(new PlanScenario("big", at, null, "test"), one, "test"))
+                .hasMessageContaining("the matching rows stored values of 256B (mean) and the scenario 4KiB: measure"
+                        + " rows at a second valueSize");
+    }
+
     @Test
     void planJsonHasTheIssuesLayout() {
         List<RowResult> rows = List.of(referenceRow(25_000, 1, 64, 50 * MIB, 42 * MIB),
