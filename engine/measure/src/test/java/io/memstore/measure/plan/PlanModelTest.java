@@ -324,8 +324,8 @@ class PlanModelTest {
 
     /** A user's store that keeps copies of its values on the heap: 120 B per key and 1.05 B per value byte. */
     private static RowResult heapValuesRow(long keys, int valueSize) {
-        RowParams p = new RowParams("v", keys, 1, 64, valueSize, KeyPattern.RANDOM, StoreKind.NONE, IndexKind.BTREE, 1,
-                1, 0.0, false).withSystem(io.memstore.measure.spec.SystemKind.of("com.example.Cache"));
+        RowParams p = RowParams.builder("v").keys(keys).valueSize(valueSize).store(StoreKind.NONE)
+                .index(IndexKind.BTREE).system(io.memstore.measure.spec.SystemKind.of("com.example.Cache")).build();
         double heap = 40_000 + keys * (120.0 + 64) + keys * 1.05 * valueSize;
         return new RowResult("v/keys=" + keys + ",valueSize=" + valueSize, p, TestRows.metrics("index.liveHeap", heap,
                 "process.rss", 50 * MIB + RssModel.heap(RssModel.K_MID, heap), "jvm.baselineRss", 50 * MIB), Map.of(), 1);
