@@ -29,7 +29,7 @@ assert layout.numbers >= 40 : "only ${layout.numbers} number cells found among $
 layout.tables.each { assert it.right <= it.shownRight : "a table of ${it.columns} columns ends at ${it.right} px, shown to ${it.shownRight}" }
 println "memstore browser check (${basedir.name}): ${layout.cells} cells, ${layout.numbers} numbers; tables " +
         layout.tables.collect { "${it.columns} columns ${it.width} px to ${it.right} of ${it.shownRight}" }.join(', ')
-assert layout.charts.size() == 4 // the three of the figures, and the class account's
+assert layout.charts.size() == 3 // the shipped results were measured before rows carried a class account
 layout.charts.each { c ->
     assert c.outside.isEmpty() : "${c.title}: text outside the chart: ${c.outside}"
     assert c.overlaps.isEmpty() : "${c.title}: legend entries overlap: ${c.overlaps}"
