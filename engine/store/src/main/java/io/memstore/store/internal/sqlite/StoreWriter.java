@@ -20,7 +20,8 @@ import java.util.List;
  * mode: after a failed commit (a full disk, an I/O error) SQLite may already have rolled the transaction back
  * itself, and the driver, which would otherwise begin its next transaction only after a successful rollback,
  * would leave the connection committing every later statement on its own. Here a failed write always ends with
- * no transaction open, so the next write starts clean; the statements are prepared again before it, since the
+ * no transaction open, so the next write starts clean (a failure that is not SQLite's, such as an {@link
+ * OutOfMemoryError} while a batch is bound, too); the statements are prepared again before it, since the
  * driver may have closed them.
  *
  * <p>With {@link Durability#DEFERRED} a {@link WalCheckpointer} checkpoints the log in the background; a batch
@@ -146,6 +147,9 @@ final class StoreWriter {
             if (checkpointer != null) {
                 checkpointer.request();
             }
+        } catch (RuntimeException | Error e) {
+            rollbackAfter(e);
+            throw e;
         } catch (SQLException e) {
             rollbackQuietly();
             String what = records.isEmpty() ? "revision " + currentRevision
@@ -257,6 +261,9 @@ final class StoreWriter {
             T result = write.write(connection);
             commit();
             return result;
+        } catch (RuntimeException | Error e) {
+            rollbackAfter(e);
+            throw e;
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, what);
@@ -272,6 +279,9 @@ final class StoreWriter {
             begin();
             setMeta(StoreSchema.META_SCHEDULED, rev);
             commit();
+        } catch (RuntimeException | Error e) {
+            rollbackAfter(e);
+            throw e;
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "scheduling a compaction at revision " + rev);
@@ -361,6 +371,9 @@ final class StoreWriter {
             commit();
             keyDigest = digest;
             return deleted;
+        } catch (RuntimeException | Error e) {
+            rollbackAfter(e);
+            throw e;
         } catch (SQLException e) {
             rollbackQuietly();
             throw SqliteErrors.translate(e, file, "compacting at revision " + rev);
@@ -415,6 +428,21 @@ final class StoreWriter {
             s.execute("ROLLBACK");
         } catch (SQLException ignored) {
             // the failure being reported is the original one
+        }
+    }
+
+    /**
+     * Ends the transaction a write left open when something other than SQLite failed in it: an {@link
+     * OutOfMemoryError} while binding a batch, a bug in the caller's records. Without this, the records inserted
+     * before the failure would stay in the open transaction, the retry of the same batch would fail on their
+     * revisions, and a later commit would write them with whatever came after. A failure of the rollback itself
+     * (another {@link OutOfMemoryError}) is added to {@code cause}, which the caller rethrows.
+     */
+    private void rollbackAfter(Throwable cause) {
+        try {
+            rollbackQuietly();
+        } catch (RuntimeException | Error e) {
+            cause.addSuppressed(e);
         }
     }
 
