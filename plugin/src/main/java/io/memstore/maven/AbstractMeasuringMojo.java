@@ -20,10 +20,11 @@ abstract class AbstractMeasuringMojo extends AbstractMemstoreMojo {
     private File spec;
 
     /**
-     * Milliseconds each probe lets its JVM settle before reading RSS, after the compilers went quiet: HotSpot
-     * empties its compilers' memory pools every 5 s, and a reading before that counts them. 0 skips the settle:
-     * quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to run. When not
-     * set: 5500, and 0 at a {@code memstore.scale} below 1 (a quick look).
+     * Milliseconds each probe waits at most, after the compilers went quiet, for HotSpot to empty the compilers'
+     * memory pools before it reads RSS: they are emptied every 5 s from the JVM's start, and a reading before that
+     * counts them; the probe waits until the next emptying is due (half of that on average), never longer than this.
+     * 0 skips the settle: quicker, for runs whose RSS nobody looks at, but RSS then varies by several MB from run to
+     * run. When not set: 5500, and 0 at a {@code memstore.scale} below 1 (a quick look).
      */
     @Parameter(property = "memstore.settleMillis")
     private Long settleMillis;

@@ -96,7 +96,7 @@ final class SpecRun {
     }
 
     /**
-     * The probes' settle time before each RSS reading ({@code memstore.settleMillis}), in ms; null when not set (see
+     * The probes' longest settle wait before each RSS reading ({@code memstore.settleMillis}), in ms; null when not set (see
      * {@link QuickLook}).
      */
     SpecRun withSettle(Long millis) {

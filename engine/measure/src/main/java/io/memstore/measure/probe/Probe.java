@@ -14,9 +14,11 @@ import java.util.function.Consumer;
  * {@link ProbeJvm#flags}. The steps, in order:
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
- *       baseline in the {@link SettledState settled state}: JIT quiet and settle time, the target's own settling
- *       ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, freed native memory
- *       returned, RSS (of the process that holds the data: {@link LoadTarget#memory});</li>
+ *       baseline in the {@link SettledState settled state}: JIT quiet and the chunk pools' cleaning, the target's own
+ *       settling ({@link LoadTarget#settle}: a server's collections), the account's class histogram, full
+ *       collections, heap in use, freed native memory returned, RSS (of the process that holds the data:
+ *       {@link LoadTarget#memory}), the account's native memory summary; then, when the parent takes turns
+ *       ({@link ProbeTurns}), the wait for its go (the previous run ended);</li>
  *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
  *       counts in the row's readings);</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1 (the leased share of keys with
@@ -25,14 +27,15 @@ import java.util.function.Consumer;
  *       asked, then a flush (for a store, with its write-ahead log checkpointed), then the wait until the
  *       watchers delivered an event for every write;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
- *   <li>settled again: JIT quiet and settle time, the target's settling, full collections (live heap minus
+ *   <li>settled again: JIT quiet and the chunk pools' cleaning, the target's settling, full collections (live heap minus
  *       baseline, with the target kept reachable), freed native memory returned;</li>
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
- *       counted;</li>
+ *       counted (when the parent takes turns, after the next run's probe has started);</li>
  *   <li>the row's account ({@link Accounting}): the class histogram against the baseline's, and the native memory
- *       the JVM tracks, read beside the RSS before and after the load; after every figure above, so none moves;</li>
+ *       the JVM tracks, read beside the RSS before and after the load; after every figure above, and the
+ *       baseline's histogram before the baseline's heap and RSS, so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
  *       ({@link LoadTarget#timedReopen}).</li>
  * </ol>
@@ -46,14 +49,24 @@ public final class Probe {
 
     private final ProbeArgs args;
     private final Consumer<String> phase;
+    private final ProbeTurns turns;
     private RowAccount account;
 
     /**
      * @param phase told of each step, for progress messages
      */
     public Probe(ProbeArgs args, Consumer<String> phase) {
+        this(args, phase, ProbeTurns.none());
+    }
+
+    /**
+     * @param phase told of each step, for progress messages
+     * @param turns the turns this run takes with the next run's probe ({@link ProbeTurns})
+     */
+    public Probe(ProbeArgs args, Consumer<String> phase, ProbeTurns turns) {
         this.args = args;
         this.phase = phase;
+        this.turns = turns;
     }
 
     /**
@@ -74,8 +87,9 @@ public final class Probe {
             phase.accept("baseline");
             SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
             Accounting accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
-            SettledState.settle(SettledState.settleMillis());
+            SettledState.settle(SettledState.settleMillis(), turns::quiet);
             target.settle();
+            accounting.baselineClasses();
             long baselineHeap = target.heapInUse();
             boolean trimmed = SettledState.trimNativeHeap();
             ProcMemory baseline = target.memory();
@@ -83,7 +97,8 @@ public final class Probe {
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
-            accounting.baseline();
+            accounting.baselineNative();
+            turns.ready();
 
             if (p.leases() > 0) {
                 phase.accept("granting " + p.leases() + " leases");
@@ -131,6 +146,7 @@ public final class Probe {
             m.put(Metrics.LOAD_COMPACTIONS, p.compactEvery() > 0 ? writes.compactions() : null);
 
             phase.accept("settling");
+            turns.settling();
             long settleMillis = SettledState.settle(SettledState.settleMillis());
             target.settle();
             phase.accept("measuring heap");
@@ -159,6 +175,7 @@ public final class Probe {
             m.putAll(target.extraMetrics());
             Long rssGrowth = after.rss() == null || baseline.rss() == null ? null : after.rss() - baseline.rss();
             m.put(Metrics.PROCESS_BYTES_PER_KEY, rssGrowth == null ? null : (double) rssGrowth / p.keys());
+            turns.beforeTimedReads();
             timeGets(p, keys, deletions, target, m);
             phase.accept("class account");
             account = accounting.finish(p.keys(), live, rssGrowth);

@@ -70,7 +70,7 @@ public final class ProbeMain {
             Probe probe = new Probe(args, phase -> {
                 out.println(PHASE_PREFIX + phase);
                 out.flush();
-            });
+            }, ProbeTurns.fromProperties(out));
             Map<String, Object> result = new LinkedHashMap<>(probe.run());
             result.put(RowAccount.FIELD, probe.account().tree());
             writeAtomically(args.output(), JsonWriter.write(result));

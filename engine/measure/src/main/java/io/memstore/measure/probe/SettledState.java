@@ -16,8 +16,9 @@ import javax.management.ObjectName;
  *       which a periodic task empties every 5 s; until then they are resident, and how much is there depends on
  *       what the compilers did in the last seconds. The probe waits until the total compilation time has not
  *       moved for {@value #QUIET_POLLS} polls {@value #POLL_MILLIS} ms apart (at most {@value #MAX_WAIT_MILLIS}
- *       ms), then until {@link #DEFAULT_SETTLE_MILLIS} ms have passed since, so the pools were emptied once
- *       and the reading no longer counts the compilers' leftovers;</li>
+ *       ms), then for the pools' next cleaning ({@link ArenaChunkPool#awaitCleaning}), at most
+ *       {@link #DEFAULT_SETTLE_MILLIS} ms, a wait that holds one cleaning whatever its phase, so the reading no
+ *       longer counts the compilers' leftovers;</li>
  *   <li><b>the heap is collected</b> (the caller's {@link HeapMeter#liveHeap}): full collections until the live
  *       heap stops falling; under the probe's flags ({@link ProbeJvm}) the serial collector then sizes the old
  *       generation from the live data alone, as {@code -XX:MinHeapFreeRatio}/{@code MaxHeapFreeRatio} bound it,
@@ -38,7 +39,7 @@ public final class SettledState {
      * nobody reads, such as a quick look at a fraction of the keys, which then read RSS unsettled.
      */
     public static final String SETTLE_PROPERTY = "memstore.probe.settleMillis";
-    /** HotSpot's chunk pool cleaning interval (5 s) and a margin. */
+    /** The longest wait for a cleaning of the chunk pools: their cleaning interval (5 s) and a margin. */
     public static final long DEFAULT_SETTLE_MILLIS = 5_500;
     static final int POLL_MILLIS = 50;
     static final int QUIET_POLLS = 4;
@@ -54,20 +55,25 @@ public final class SettledState {
     }
 
     /**
-     * Waits for the JIT to go quiet ({@link #awaitCompilerQuiet}), then until {@code millis} have passed since.
-     * Returns the milliseconds waited in all; 0 at once when {@code millis} is 0 (the settle skipped).
+     * Waits for the JIT to go quiet ({@link #awaitCompilerQuiet}), then for the next cleaning of the arena chunk
+     * pools, seen in Native Memory Tracking's figures, at most until {@code millis} have passed since
+     * ({@link ArenaChunkPool#awaitCleaning}). Returns the milliseconds waited in all; 0 at once when {@code millis}
+     * is 0 (the settle skipped).
      */
     static long settle(long millis) {
+        return settle(millis, () -> { });
+    }
+
+    /** As {@link #settle(long)}, running {@code whenQuiet} once the JIT went quiet (at once when skipped). */
+    static long settle(long millis, Runnable whenQuiet) {
         if (millis <= 0) {
+            whenQuiet.run();
             return 0;
         }
         long start = System.nanoTime();
         awaitCompilerQuiet();
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        whenQuiet.run();
+        ArenaChunkPool.awaitCleaning(System.nanoTime() + millis * 1_000_000);
         return (System.nanoTime() - start) / 1_000_000;
     }
 

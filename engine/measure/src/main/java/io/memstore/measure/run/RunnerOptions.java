@@ -78,7 +78,7 @@ public record RunnerOptions(List<Path> classpath, Path java, List<String> jvmArg
     /**
      * Defaults: this JVM's java ({@code ${java.home}/bin/java}), no extra flags, a 30-minute timeout, the
      * system temporary directory, files deleted, progress ignored, {@link ProbeMain}, 200,000 gets, the
-     * {@link io.memstore.measure.probe.SettledState#DEFAULT_SETTLE_MILLIS default settle time}.
+     * {@link io.memstore.measure.probe.SettledState#DEFAULT_SETTLE_MILLIS default longest settle wait}.
      */
     public static RunnerOptions of(List<Path> classpath) {
         return new RunnerOptions(classpath, defaultJava(), List.of(), DEFAULT_TIMEOUT,
