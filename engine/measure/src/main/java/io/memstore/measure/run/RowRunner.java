@@ -7,6 +7,7 @@ import io.memstore.measure.probe.ProbeExit;
 import io.memstore.measure.probe.ProbeArgs;
 import io.memstore.measure.probe.ProbeJvm;
 import io.memstore.measure.probe.ProbeMain;
+import io.memstore.measure.probe.ProbeTurns;
 import io.memstore.measure.probe.RowAccount;
 import io.memstore.measure.probe.SettledState;
 import io.memstore.measure.spec.Metric;
@@ -60,13 +61,22 @@ import java.util.stream.Collectors;
  */
 public final class RowRunner {
     static final int TAIL_CHARS = 4096;
+    private static final String RESULT_FILE = "result.json";
     /** 10 s: how long a run goes before its progress is told to everyone, and how often then. */
     static final long PROGRESS_INTERVAL_NANOS = 10_000_000_000L;
     /** The system property naming the etcd program, passed on to the probes of etcd rows. */
     static final String ETCD_PROPERTY = "memstore.etcd";
     private static final List<String> FLAG_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
+    /**
+     * The system property of this JVM that, set to {@code false}, has every run start its probe only when its turn
+     * comes (no {@link ProbeTurns}): for measuring what the overlap changes.
+     */
+    public static final String OVERLAP_PROPERTY = "memstore.overlap";
+
     private final RunnerOptions options;
+    /** A probe started early for the run after the current one, waiting for its turn past its baseline; or null. */
+    private ProbeProcess upcomingProbe;
 
     public RowRunner(RunnerOptions options) {
         this.options = options;
@@ -111,14 +121,26 @@ public final class RowRunner {
      * @throws ProbeFailedException  when a run ends without a result
      */
     public RowMeasurement run(Row row, int position, int total) {
+        return run(row, position, total, null);
+    }
+
+    /**
+     * As {@link #run(Row, int, int)}, with the row measured next ({@code next}, at {@code position + 1}), whose
+     * first run's probe may start while this row's last run settles ({@link ProbeTurns}); null for none. The caller
+     * ends such a probe with {@link #discardUpcoming} when it does not measure {@code next} after all.
+     */
+    public RowMeasurement run(Row row, int position, int total, Row next) {
         int runs = Math.max(1, row.params().runs());
         List<String> jvmArgs = jvmArgs(row);
         List<Map<String, Double>> results = new ArrayList<>();
         List<RowAccount> accounts = new ArrayList<>();
         long start = System.nanoTime();
         for (int r = 1; r <= runs; r++) {
-            String label = "row " + position + "/" + total + " " + row.name() + ": run " + r + "/" + runs;
-            Reading reading = runOnce(row, jvmArgs, label);
+            String label = label(row, position, total, r, runs);
+            UpcomingRun following = r < runs ? new UpcomingRun(row, r + 1, label(row, position, total, r + 1, runs), jvmArgs)
+                    : next == null ? null : new UpcomingRun(next, 1, label(next, position + 1, total, 1,
+                    Math.max(1, next.params().runs())), jvmArgs(next));
+            Reading reading = runOnce(row, r, jvmArgs, label, following);
             results.add(reading.metrics());
             accounts.add(reading.account());
         }
@@ -128,37 +150,144 @@ public final class RowRunner {
         return measurement;
     }
 
+    private static String label(Row row, int position, int total, int run, int runs) {
+        return "row " + position + "/" + total + " " + row.name() + ": run " + run + "/" + runs;
+    }
+
     /** What one run's result file holds: the metrics, and the account (null in a file without one). */
     private record Reading(Map<String, Double> metrics, RowAccount account) {
     }
 
-    private Reading runOnce(Row row, List<String> jvmArgs, String label) {
+    /** The run after the current one: whose probe may be started early, with the label and flags it will have. */
+    record UpcomingRun(Row row, int run, String label, List<String> jvmArgs) {
+    }
+
+    /**
+     * True when the runs of {@code row} take turns with their neighbours ({@link ProbeTurns}): runs of memstore's own
+     * store and index, whose probe is {@link ProbeMain}, unless {@value #OVERLAP_PROPERTY} is {@code false} in this
+     * JVM. Rows of other systems (servers started by the probe, a project's own classes) run one after the other.
+     */
+    private boolean takesTurns(Row row) {
+        return row.params().system() == SystemKind.MEMSTORE && options.mainClass().equals(ProbeMain.class.getName())
+                && !"false".equalsIgnoreCase(System.getProperty(OVERLAP_PROPERTY, "true").strip());
+    }
+
+    private Reading runOnce(Row row, int run, List<String> jvmArgs, String label, UpcomingRun following) {
         try {
             ProbeSlot.acquire(label, options.progress());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            discardUpcoming();
             throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted while waiting for another"
                     + " probe to finish", e);
         }
         try {
-            Path dir = RunDirectories.create(options.workDir());
-            try {
-                return fork(row, jvmArgs, label, dir);
-            } finally {
-                if (options.keepFiles()) {
-                    RunDirectories.keep(dir);
-                    options.progress().accept(label + ": files kept in " + dir);
-                } else {
-                    FileTrees.delete(dir);
+            ProbeProcess probe = takeUpcoming(row, run);
+            if (probe == null) {
+                Path dir = RunDirectories.create(options.workDir());
+                try {
+                    probe = start(row, run, jvmArgs, label, dir, takesTurns(row));
+                } catch (RuntimeException e) {
+                    removeDir(dir, label);
+                    throw e;
                 }
+            }
+            try {
+                return finish(probe, following);
+            } finally {
+                removeDir(probe.dir, label);
             }
         } finally {
             ProbeSlot.release();
         }
     }
 
-    private Reading fork(Row row, List<String> jvmArgs, String label, Path dir) {
-        Path result = dir.resolve("result.json");
+    private void removeDir(Path dir, String label) {
+        if (options.keepFiles()) {
+            RunDirectories.keep(dir);
+            options.progress().accept(label + ": files kept in " + dir);
+        } else {
+            FileTrees.delete(dir);
+        }
+    }
+
+    /** The probe started early for run {@code run} of {@code row}, or null; a probe started for another is ended. */
+    private synchronized ProbeProcess takeUpcoming(Row row, int run) {
+        ProbeProcess p = upcomingProbe;
+        upcomingProbe = null;
+        if (p != null && p.row == row && p.run == run) {
+            return p;
+        }
+        end(p);
+        return null;
+    }
+
+    /**
+     * Ends the probe started early for a run that is not going to be measured (the spec stopped at a failed row, or
+     * the caller measures something else next), and removes its directory.
+     */
+    public synchronized void discardUpcoming() {
+        ProbeProcess p = upcomingProbe;
+        upcomingProbe = null;
+        end(p);
+    }
+
+    private void end(ProbeProcess p) {
+        if (p == null) {
+            return;
+        }
+        p.closeInput();
+        ProcessTree.kill(p.process.toHandle());
+        ProcessTree.forget(p.process);
+        if (!options.keepFiles()) {
+            FileTrees.delete(p.dir);
+        }
+        options.progress().detail(p.label + ", started early and not needed: ended");
+    }
+
+    /** Starts the probe of {@code following} now, beside the settling run, unless one runs already. */
+    private synchronized void startEarly(UpcomingRun following) {
+        if (upcomingProbe != null || following == null || !takesTurns(following.row())) {
+            return;
+        }
+        Path dir = null;
+        try {
+            dir = RunDirectories.create(options.workDir());
+            upcomingProbe = start(following.row(), following.run(), following.jvmArgs(), following.label(), dir,
+                    true);
+        } catch (RuntimeException e) {
+            // the run starts its probe when its turn comes, as without turns
+            if (dir != null && !options.keepFiles()) {
+                FileTrees.delete(dir);
+            }
+            options.progress().detail(following.label() + ": could not start early: " + e.getMessage());
+        }
+    }
+
+    /** Answers a run's {@link ProbeTurns#READS} once the next run's probe, if one started early, is past its start. */
+    private void answerReads(ProbeProcess probe) {
+        ProbeProcess next;
+        synchronized (this) {
+            next = upcomingProbe;
+        }
+        if (next == null) {
+            probe.send(ProbeTurns.READS);
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                next.awaitQuiet(ProbeProcess.QUIET_WAIT_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            probe.send(ProbeTurns.READS);
+        }, "memstore-probe-turns");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private ProbeProcess start(Row row, int run, List<String> jvmArgs, String label, Path dir, boolean turns) {
+        Path result = dir.resolve(RESULT_FILE);
         ProbeArgs probeArgs = new ProbeArgs(row, result, dir.resolve("data"), options.gets());
         List<String> command = new ArrayList<>();
         command.add(options.java().toString());
@@ -166,6 +295,9 @@ public final class RowRunner {
         // not part of the recorded flags: they tell the child how to end with this JVM (see ParentWatch)
         command.add("-D" + ParentWatch.PARENT_PID + "=" + ProcessHandle.current().pid());
         command.add("-D" + SettledState.SETTLE_PROPERTY + "=" + options.settle().toMillis());
+        if (turns) {
+            command.add("-D" + ProbeTurns.PROPERTY + "=true");
+        }
         if (!options.keepFiles()) {
             command.add("-D" + ParentWatch.CLEANUP_DIR + "=" + dir);
         }
@@ -192,46 +324,70 @@ public final class RowRunner {
                     + options.java() + ": " + e.getMessage(), e);
         }
         ProcessTree.track(child, options.keepFiles() ? null : dir);
+        ProbeProcess probe = new ProbeProcess(row, run, label, dir, child, tail, start, turns);
         options.progress().detail(label + ", started (pid " + child.pid() + ")");
-        long[] lastTold = {start};
-        AtomicReference<String> exitCall = new AtomicReference<>();
-        Thread out = reader(child.getInputStream(), line -> {
-            if (line.startsWith(ProbeExit.WARNING_PREFIX)) {
-                options.progress().warn("row '" + row.name() + "': "
-                        + line.substring(ProbeExit.WARNING_PREFIX.length()));
-            } else if (line.startsWith(ProbeExit.EXIT_CALL_PREFIX)) {
-                exitCall.set(line.substring(ProbeExit.EXIT_CALL_PREFIX.length()));
-            } else if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
-                String phase = label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
-                        + elapsedSeconds(start) + " s";
-                options.progress().detail(phase);
-                long now = System.nanoTime();
-                if (now - lastTold[0] >= PROGRESS_INTERVAL_NANOS) {
-                    lastTold[0] = now;
-                    options.progress().accept(phase);
-                }
+        probe.out = reader(child.getInputStream(), line -> onLine(probe, line), "stdout");
+        probe.err = reader(child.getErrorStream(), tail::appendLine, "stderr");
+        return probe;
+    }
+
+    /** A line of a probe's stdout: a warning, an exit call, a turn or a phase; anything else is kept for errors. */
+    private void onLine(ProbeProcess probe, String line) {
+        if (line.startsWith(ProbeExit.WARNING_PREFIX)) {
+            options.progress().warn("row '" + probe.row.name() + "': "
+                    + line.substring(ProbeExit.WARNING_PREFIX.length()));
+        } else if (line.startsWith(ProbeExit.EXIT_CALL_PREFIX)) {
+            probe.exitCall.set(line.substring(ProbeExit.EXIT_CALL_PREFIX.length()));
+        } else if (probe.takesTurns && line.startsWith(ProbeTurns.PREFIX)) {
+            String what = line.substring(ProbeTurns.PREFIX.length()).strip();
+            options.progress().detail(probe.label + ", turn: " + what);
+            if (what.equals(ProbeTurns.SETTLING)) {
+                startEarly(probe.following);
+            } else if (what.equals(ProbeTurns.READS)) {
+                answerReads(probe);
             } else {
-                tail.appendLine(line);
+                probe.said(what);
             }
-        }, "stdout");
-        Thread err = reader(child.getErrorStream(), tail::appendLine, "stderr");
-        closeQuietly(child);
+        } else if (line.startsWith(ProbeMain.PHASE_PREFIX)) {
+            String phase = probe.label + ", " + line.substring(ProbeMain.PHASE_PREFIX.length()) + ", "
+                    + elapsedSeconds(probe.startNanos) + " s";
+            options.progress().detail(phase);
+            long now = System.nanoTime();
+            if (probe.released() && now - probe.lastTold >= PROGRESS_INTERVAL_NANOS) {
+                probe.lastTold = now;
+                options.progress().accept(phase);
+            }
+        } else {
+            probe.tail.appendLine(line);
+        }
+    }
+
+    private Reading finish(ProbeProcess probe, UpcomingRun following) {
+        Row row = probe.row;
+        Path result = probe.dir.resolve(RESULT_FILE);
+        Process child = probe.process;
+        OutputTail tail = probe.tail;
+        probe.following = following;
+        probe.lastTold = System.nanoTime();
+        probe.release();
+        long start = probe.turnNanos();
         Set<ProcessHandle> seen = new HashSet<>();
         try {
             if (!ProcessTree.await(child, options.timeout(), seen)) {
                 int descendants = ProcessTree.kill(child.toHandle());
-                join(out, err);
+                join(probe.out, probe.err);
                 throw new ProbeTimeoutException(row.name(), options.timeout(), "row '" + row.name()
                         + "': the probe did not finish within the timeout of " + describe(options.timeout())
                         + "; killed it (pid " + child.pid() + ") and " + descendants + " descendant process(es)"
                         + tailSuffix(tail));
             }
-            join(out, err);
+            join(probe.out, probe.err);
         } catch (InterruptedException e) {
             ProcessTree.kill(child.toHandle());
             Thread.currentThread().interrupt();
             throw new ProbeException(row.name(), "row '" + row.name() + "': interrupted; the probe was killed", e);
         } finally {
+            probe.closeInput();
             ProcessTree.forget(child);
             // processes the probe started and left when it ended without ending them (out of memory, a halt)
             List<String> outlived = ProcessTree.endOutlived(seen);
@@ -241,7 +397,7 @@ public final class RowRunner {
             }
         }
         int exit = child.exitValue();
-        String caller = exitCall.get();
+        String caller = probe.exitCall.get();
         if (caller != null && !caller.equals(ProbeExit.BY_SIGNAL)) {
             // the measured code ended the JVM: said as that, whatever the code (3 is not out of memory here)
             throw new ProbeFailedException(row.name(), exit, tail.toString(), "row '" + row.name() + "': the probe's"
@@ -270,7 +426,7 @@ public final class RowRunner {
                 }
             }
             metrics.put(Metric.ROW_SECONDS.metricName(), (System.nanoTime() - start) / 1e9);
-            options.progress().detail(label + ", done in " + elapsedSeconds(start) + " s");
+            options.progress().detail(probe.label + ", done in " + elapsedSeconds(start) + " s");
             return new Reading(metrics, account);
         } catch (NoSuchFileException e) {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
@@ -289,15 +445,6 @@ public final class RowRunner {
         List<Path> all = new ArrayList<>(options.classpath());
         options.systemsClasspath().stream().filter(p -> !all.contains(p)).forEach(all::add);
         return all;
-    }
-
-    /** The child reads nothing: its stdin is closed at once, so a read would see end-of-file, not block. */
-    private static void closeQuietly(Process child) {
-        try {
-            child.getOutputStream().close();
-        } catch (IOException e) {
-            // the child is gone already; the exit code will say why
-        }
     }
 
     private static String tailSuffix(OutputTail tail) {

@@ -8,7 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * Measures the rows of a spec one after the other (never in parallel: two probes on one machine disturb
- * each other's timings and page cache), in the given order. What the Maven mojo calls.
+ * each other's timings and page cache), in the given order. What the Maven mojo calls. A run's probe may start
+ * while the run before it settles, and take its baseline then: the two take turns so that neither's timed phases
+ * share the machine with the other's start ({@link io.memstore.measure.probe.ProbeTurns}).
  */
 public final class SpecRunner {
     private final RowRunner rows;
@@ -41,10 +43,15 @@ public final class SpecRunner {
     /** As {@link #run(List)}, telling {@code done} of each row's measurement as soon as it is made. */
     public List<RowMeasurement> run(List<Row> spec, Consumer<RowMeasurement> done) {
         List<RowMeasurement> out = new ArrayList<>(spec.size());
-        for (int i = 0; i < spec.size(); i++) {
-            RowMeasurement m = rows.run(spec.get(i), i + 1, spec.size());
-            out.add(m);
-            done.accept(m);
+        try {
+            for (int i = 0; i < spec.size(); i++) {
+                RowMeasurement m = rows.run(spec.get(i), i + 1, spec.size(), i + 1 < spec.size() ? spec.get(i + 1)
+                        : null);
+                out.add(m);
+                done.accept(m);
+            }
+        } finally {
+            rows.discardUpcoming(); // the next row's probe, started early, when a row failed
         }
         return out;
     }
