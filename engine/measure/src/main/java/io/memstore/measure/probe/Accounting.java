@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * The probe's readings for a row's {@link RowAccount}, placed so that none of the row's figures moves:
  * <ol>
- *   <li>{@link #start}, before the baseline's heap reading: one histogram and one native memory summary, read,
- *       parsed and the histogram written, so that the classes they load are part of the baseline;</li>
+ *   <li>{@link #start}, before the baseline's heap reading: one native memory summary, read and written, so that
+ *       the classes it needs are part of the baseline;</li>
  *   <li>{@link #baselineClasses}, before the baseline's heap and RSS readings, and {@link #baselineNative}, right
  *       after its RSS reading: the class histogram and the native memory summary, kept as text in files beside the
  *       probe's result, not on the heap, so that the heap read after the load holds nothing of them. The histogram
@@ -81,23 +81,19 @@ final class Accounting {
                     + " probe's JVM");
             return;
         }
+        // the baseline's histogram is read before the baseline's heap and RSS (baselineClasses), so what it loads is
+        // part of the baseline without a reading here; the native memory summary, read after the baseline's RSS,
+        // is read once now, its file written, for the same reason
+        classes = true;
         try {
-            // read and written as the baseline's will be, so the classes both need load now; not parsed, which
-            // only the account after every reading does
-            String text = ClassHistogram.read();
+            String text = NativeMemoryTracking.read();
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(HISTOGRAM_FILE), text, StandardCharsets.UTF_8);
-            classes = true;
-        } catch (AccountUnavailableException e) {
-            notes.add(RowAccount.CLASSES_UNAVAILABLE + e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot keep the account's readings in " + dir + ": " + e.getMessage(), e);
-        }
-        try {
-            NativeMemoryTracking.read();
+            Files.writeString(dir.resolve(NATIVE_FILE), text, StandardCharsets.UTF_8);
             natives = true;
         } catch (AccountUnavailableException e) {
             notes.add(RowAccount.NATIVE_UNAVAILABLE + e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot keep the account's readings in " + dir + ": " + e.getMessage(), e);
         }
     }
 
