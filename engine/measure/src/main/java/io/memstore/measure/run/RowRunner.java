@@ -426,7 +426,7 @@ public final class RowRunner {
                 }
             }
             metrics.put(Metric.ROW_SECONDS.metricName(), (System.nanoTime() - start) / 1e9);
-            options.progress().detail(probe.label + ", done in " + elapsedSeconds(start) + " s");
+            options.progress().detail(probe.label + ", done in " + elapsedSeconds(probe.startNanos) + " s");
             return new Reading(metrics, account);
         } catch (NoSuchFileException e) {
             throw new ProbeFailedException(row.name(), 0, tail.toString(), "row '" + row.name()
