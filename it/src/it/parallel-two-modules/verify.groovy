@@ -29,19 +29,28 @@ def heap4K = alpha.rows[1].metrics['index.liveHeap']
 assert heap4K > 1.6 * heap2K && heap4K < 2.4 * heap2K // twice the keys, about twice the heap
 assert alpha.passed == true && beta.passed == true
 
-// no interference: the probes of the two modules took turns, never two at once
-def running = null
+// no interference: the probes of the two modules took turns, never two measuring at once. A run's probe may start
+// early, while the run before it in the same module settles, and take its baseline then; it builds (loading) only
+// once that run is done, and only a run of the same module may start beside a run
+def measuring = null
+def started = [:]
 log.eachLine { line ->
-    def started = line =~ /memstore: row \d+\/\d+ (\S+): run \d+\/\d+, started \(pid/
+    def start = line =~ /memstore: row \d+\/\d+ ((alpha|beta)\S+): run \d+\/\d+, started \(pid/
+    def loading = line =~ /memstore: row \d+\/\d+ (\S+): run \d+\/\d+, loading, /
     def done = line =~ /memstore: row \d+\/\d+ (\S+): run \d+\/\d+, done in/
-    if (started) {
-        assert running == null : "probe of ${started[0][1]} started while ${running} was running"
-        running = started[0][1]
+    if (start) {
+        def module = start[0][2]
+        assert measuring == null || measuring.startsWith(module) : "probe of ${start[0][1]} started while ${measuring} was measuring"
+        started[start[0][1]] = true
+    } else if (loading) {
+        assert measuring == null : "${loading[0][1]} built while ${measuring} was measuring"
+        assert started[loading[0][1]]
+        measuring = loading[0][1]
     } else if (done) {
-        assert running == done[0][1]
-        running = null
+        assert measuring == done[0][1]
+        measuring = null
     }
 }
-assert running == null
+assert measuring == null
 assert (log =~ /started \(pid/).count == 5
 true

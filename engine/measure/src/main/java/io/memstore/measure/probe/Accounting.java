@@ -13,15 +13,16 @@ import java.util.Map;
 /**
  * The probe's readings for a row's {@link RowAccount}, placed so that none of the row's figures moves:
  * <ol>
- *   <li>{@link #start}, before the baseline's heap reading: one native memory summary, read and written, so that
- *       the classes it needs are part of the baseline;</li>
- *   <li>{@link #baselineClasses}, before the baseline's heap and RSS readings, and {@link #baselineNative}, right
- *       after its RSS reading: the class histogram and the native memory summary, kept as text in files beside the
- *       probe's result, not on the heap, so that the heap read after the load holds nothing of them. The histogram
- *       comes first so that what it leaves in the process (the code compiled for it, the memory its walk of the
- *       heap used, the heap as its full collection left it) is part of the baseline, not of the row's growth
- *       (read after the baseline's RSS, it moved a row's RSS by more than the account may: see the performance
- *       page);</li>
+ *   <li>{@link #start}, before the baseline's heap reading: one histogram and one native memory summary, read and
+ *       written, so that what a first reading creates and the classes they need are part of the baseline;</li>
+ *   <li>{@link #baselineClasses}, after the baseline's heap reading and before its RSS, and
+ *       {@link #baselineNative}, right after its RSS reading: the class histogram and the native memory summary,
+ *       kept as text in files beside the probe's result, not on the heap, so that the heap read after the load
+ *       holds nothing of them. The histogram comes before the RSS so that what it leaves in the process (the memory
+ *       its walk of the heap used, the young generation its output filled) is part of the baseline, not of the
+ *       row's growth (read after the baseline's RSS, it moved a row's RSS by more than the account may: see the
+ *       performance page), and after the heap reading, whose full collections clear what weak references held,
+ *       as the collections after the load will;</li>
  *   <li>{@link #afterMemory}, right after the RSS reading after the load: the native memory summary;</li>
  *   <li>{@link #finish}, after the timed gets and before the reopen: the class histogram of the target as it was
  *       measured (a reopen rebuilds a store's index), and the account.</li>
@@ -81,11 +82,21 @@ final class Accounting {
                     + " probe's JVM");
             return;
         }
-        // the baseline's histogram is read before the baseline's heap and RSS (baselineClasses), so what it loads is
-        // part of the baseline without a reading here; the native memory summary, read after the baseline's RSS,
-        // is read once now, its file written, for the same reason
-        classes = true;
         try {
+            // read and written as the baseline's will be, not parsed (only the account after every reading parses):
+            // what the first reading creates (the command's and the MBean server's caches, the classes) exists
+            // before the baseline's histogram, so the account does not count it, in or out
+            String text = ClassHistogram.read();
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(HISTOGRAM_FILE), text, StandardCharsets.UTF_8);
+            classes = true;
+        } catch (AccountUnavailableException e) {
+            notes.add(RowAccount.CLASSES_UNAVAILABLE + e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot keep the account's readings in " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            // the native memory summary, read after the baseline's RSS, read and written once now for the same reason
             String text = NativeMemoryTracking.read();
             Files.createDirectories(dir);
             Files.writeString(dir.resolve(NATIVE_FILE), text, StandardCharsets.UTF_8);
@@ -97,7 +108,10 @@ final class Accounting {
         }
     }
 
-    /** The baseline's class histogram, kept in a file: read before the baseline's heap and RSS readings. */
+    /**
+     * The baseline's class histogram, kept in a file: read after the baseline's heap reading (whose full collections
+     * clear what weak references held, as the collections after the load will) and before its RSS.
+     */
     void baselineClasses() {
         long start = System.nanoTime();
         if (classes) {

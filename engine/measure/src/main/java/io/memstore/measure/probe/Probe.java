@@ -15,8 +15,8 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
  *       baseline in the {@link SettledState settled state}: JIT quiet and the chunk pools' cleaning, the target's own
- *       settling ({@link LoadTarget#settle}: a server's collections), the account's class histogram, full
- *       collections, heap in use, freed native memory returned, RSS (of the process that holds the data:
+ *       settling ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, the
+ *       account's class histogram, freed native memory returned, RSS (of the process that holds the data:
  *       {@link LoadTarget#memory}), the account's native memory summary; then, when the parent takes turns
  *       ({@link ProbeTurns}), the wait for its go (the previous run ended);</li>
  *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
@@ -35,7 +35,7 @@ import java.util.function.Consumer;
  *       counted (when the parent takes turns, after the next run's probe has started);</li>
  *   <li>the row's account ({@link Accounting}): the class histogram against the baseline's, and the native memory
  *       the JVM tracks, read beside the RSS before and after the load; after every figure above, and the
- *       baseline's histogram before the baseline's heap and RSS, so none moves;</li>
+ *       baseline's histogram before the baseline's RSS, so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
  *       ({@link LoadTarget#timedReopen}).</li>
  * </ol>
@@ -85,18 +85,20 @@ public final class Probe {
         Map<String, Number> m = new LinkedHashMap<>();
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
-            SettledState.trimNativeHeap(); // once before the heap reading: its classes belong to the baseline
+            // once before the heap reading and the account's histogram: what they load belongs to the baseline
+            SettledState.trimNativeHeap();
+            target.memory();
             Accounting accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
             SettledState.settle(SettledState.settleMillis(), turns::quiet);
             target.settle();
-            accounting.baselineClasses();
             long baselineHeap = target.heapInUse();
-            boolean trimmed = SettledState.trimNativeHeap();
-            ProcMemory baseline = target.memory();
-            m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
+            accounting.baselineClasses();
+            boolean trimmed = SettledState.trimNativeHeap();
+            ProcMemory baseline = target.memory();
+            m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
             accounting.baselineNative();
             turns.ready();
 

@@ -36,7 +36,11 @@ class ArenaChunkPoolTest {
         long start = System.nanoTime();
         long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
         long due = ArenaChunkPool.nextDue(uptime);
-        ArenaChunkPool.Cleaning how = ArenaChunkPool.awaitCleaning(start + 10_000_000_000L);
+        // a deadline past the due time and its margin, and past the next one should the uptime cross a multiple of
+        // the period before the wait reads it (the margin grows with the uptime of this long-running JVM)
+        long deadlineMillis = due + ArenaChunkPool.marginMillis(due + ArenaChunkPool.CLEANER_PERIOD_MILLIS) - uptime
+                + ArenaChunkPool.CLEANER_PERIOD_MILLIS + 1_000;
+        ArenaChunkPool.Cleaning how = ArenaChunkPool.awaitCleaning(start + deadlineMillis * 1_000_000);
         long waitedMillis = (System.nanoTime() - start) / 1_000_000;
         assertThat(how).isEqualTo(ArenaChunkPool.Cleaning.DUE);
         assertThat(waitedMillis).isGreaterThanOrEqualTo(due + ArenaChunkPool.marginMillis(due) - uptime - 1);
