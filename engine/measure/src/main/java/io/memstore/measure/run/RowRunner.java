@@ -126,8 +126,9 @@ public final class RowRunner {
 
     /**
      * As {@link #run(Row, int, int)}, with the row measured next ({@code next}, at {@code position + 1}), whose
-     * first run's probe may start while this row's last run settles ({@link ProbeTurns}); null for none. The caller
-     * ends such a probe with {@link #discardUpcoming} when it does not measure {@code next} after all.
+     * first run's probe may start while this row's last run settles ({@link ProbeTurns}); null for none. A run that
+     * fails ends such a probe; the caller ends it with {@link #discardUpcoming} when it does not measure
+     * {@code next} after all for another reason.
      */
     public RowMeasurement run(Row row, int position, int total, Row next) {
         int runs = Math.max(1, row.params().runs());
@@ -140,7 +141,13 @@ public final class RowRunner {
             UpcomingRun following = r < runs ? new UpcomingRun(row, r + 1, label(row, position, total, r + 1, runs), jvmArgs)
                     : next == null ? null : new UpcomingRun(next, 1, label(next, position + 1, total, 1,
                     Math.max(1, next.params().runs())), jvmArgs(next));
-            Reading reading = runOnce(row, r, jvmArgs, label, following);
+            Reading reading;
+            try {
+                reading = runOnce(row, r, jvmArgs, label, following);
+            } catch (RuntimeException | Error e) {
+                discardUpcoming(); // a probe this run started for the next: nobody will measure it now
+                throw e;
+            }
             results.add(reading.metrics());
             accounts.add(reading.account());
         }

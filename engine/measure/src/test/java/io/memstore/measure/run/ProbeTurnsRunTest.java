@@ -1,9 +1,11 @@
 package io.memstore.measure.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.memstore.measure.probe.Metrics;
 import io.memstore.measure.spec.IndexKind;
+import io.memstore.measure.spec.KeyPattern;
 import io.memstore.measure.spec.Row;
 import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.StoreKind;
@@ -107,6 +109,19 @@ class ProbeTurnsRunTest {
         runner.discardUpcoming(); // as the spec runner does when a row failed
         assertThat(entries(work)).isZero();
         assertThat(progress.stream().filter(l -> l.endsWith("started early and not needed: ended"))).hasSize(2);
+    }
+
+    @Test
+    void aProbeStartedEarlyThatFailsIsReportedAsAnyFailedRunAndLeavesNothing() throws IOException {
+        Row bad = new Row("bad", RowParams.builder("w").keys(5_000).keySize(2).valueSize(0)
+                .keyPattern(KeyPattern.SEQUENTIAL).store(StoreKind.NONE).index(IndexKind.BTREE).seed(5).build());
+        assertThatThrownBy(() -> new SpecRunner(options()).run(List.of(row("a", 2_000, 1), bad)))
+                .isInstanceOf(ProbeFailedException.class)
+                .hasMessageContaining("row 'bad': the probe rejected the row, exit code 2")
+                .hasMessageContaining("5000 sequential keys need keySize >= 4 B");
+        // it was started beside row a, whose timed reads went on once it had ended
+        assertThat(first("row 2/2 bad: run 1/1, started")).isLessThan(first("row 1/2 a: run 1/1, done in"));
+        assertThat(entries(work)).isZero();
     }
 
     @Test
