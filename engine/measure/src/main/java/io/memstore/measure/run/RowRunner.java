@@ -138,9 +138,15 @@ public final class RowRunner {
         long start = System.nanoTime();
         for (int r = 1; r <= runs; r++) {
             String label = label(row, position, total, r, runs);
-            UpcomingRun following = r < runs ? new UpcomingRun(row, r + 1, label(row, position, total, r + 1, runs), jvmArgs)
-                    : next == null ? null : new UpcomingRun(next, 1, label(next, position + 1, total, 1,
-                    Math.max(1, next.params().runs())), jvmArgs(next));
+            UpcomingRun following;
+            if (r < runs) {
+                following = new UpcomingRun(row, r + 1, label(row, position, total, r + 1, runs), jvmArgs);
+            } else if (next != null) {
+                int nextRuns = Math.max(1, next.params().runs());
+                following = new UpcomingRun(next, 1, label(next, position + 1, total, 1, nextRuns), jvmArgs(next));
+            } else {
+                following = null;
+            }
             Reading reading;
             try {
                 reading = runOnce(row, r, jvmArgs, label, following);
