@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  *       asked, then a flush (for a store, with its write-ahead log checkpointed), then the wait until the
  *       watchers delivered an event for every write;</li>
  *   <li>the loading thread's allocated bytes over the build (garbage included);</li>
- *   <li>settled again: JIT quiet and the chunk pools' cleaning, the target's settling, full collections (live heap minus
- *       baseline, with the target kept reachable), freed native memory returned;</li>
+ *   <li>settled again: JIT quiet and the chunk pools' cleaning, the target's settling, full collections (live heap
+ *       minus baseline, with the target kept reachable), freed native memory returned;</li>
  *   <li>RSS from /proc (after the collections, so freed young-generation garbage is not mistaken for
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
