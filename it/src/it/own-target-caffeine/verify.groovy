@@ -9,12 +9,14 @@ rows.each { name, row ->
     assert a != null && row.account.notes.isEmpty()
     // every entry: the map's node, the key's ByteBuffer and byte[16] (32 B), the value's byte[16] copy (32 B)
     def node = a.lines.find { it['class'] == 'java.util.concurrent.ConcurrentHashMap$Node' }
-    // one node per key, and under 1 % more: the JDK's own maps hold nodes of the same class (a class loader keeps
-    // one per class it loaded while the row ran); exact counts, not the per-key figures rounded to 0.01
+    // one node per key within 1 %: the JDK's own maps hold nodes of the same class, and the few the JVM made between
+    // the account's two readings (the loaded and the empty cache, then the empty one alone) count against the
+    // cache's; exact counts, not the per-key figures rounded to 0.01
     long keys = row.params.keys
-    assert node.instances >= keys && node.instances < keys * 1.01 : node
-    assert node.bytes >= 32 * keys && node.bytes < 32.5 * keys : node
-    assert a.lines.find { it['class'] == 'byte[]' }.bytesPerKey >= 64.0
+    assert Math.abs(node.instances - keys) < keys * 0.01 : node
+    assert node.bytes >= 31.5 * keys && node.bytes < 32.5 * keys : node
+    // the key's and the value's byte[16], 32 B each, give or take the JVM's own arrays made between the readings
+    assert Math.abs(a.lines.find { it['class'] == 'byte[]' }.bytesPerKey - 64.0) < 0.5
     println "caffeine ${name}: index ${row.metrics['index.bytesPerKey']} B/key, overhead ${row.metrics['index.overheadPerKey']} B/key; " +
             a.lines.collect { "${it['class']} ${it.bytesPerKey} B/key (${it.instancesPerKey}/key)" }.join(', ')
 }

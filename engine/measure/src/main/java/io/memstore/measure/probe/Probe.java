@@ -5,6 +5,7 @@ import io.memstore.measure.spec.RowParams;
 import io.memstore.measure.spec.SystemKind;
 
 import java.lang.ref.Reference;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -15,10 +16,9 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>create the empty target (index, store over a new SQLite file, or another system's store), then the
  *       baseline in the {@link SettledState settled state}: JIT quiet and the chunk pools' cleaning, the target's own
- *       settling ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, the
- *       account's class histogram, freed native memory returned, RSS (of the process that holds the data:
- *       {@link LoadTarget#memory}), the account's native memory summary; then, when the parent takes turns
- *       ({@link ProbeTurns}), the wait for its go (the previous run ended);</li>
+ *       settling ({@link LoadTarget#settle}: a server's collections), full collections, heap in use, freed native
+ *       memory returned, RSS (of the process that holds the data: {@link LoadTarget#memory}); then, when the parent
+ *       takes turns ({@link ProbeTurns}), the wait for its go (the previous run ended);</li>
  *   <li>the leases granted and the watchers opened, if the row has them (after the baseline, so their cost
  *       counts in the row's readings);</li>
  *   <li>build: {@code versions} round-robin passes of puts over keys 0..N-1 (the leased share of keys with
@@ -33,11 +33,13 @@ import java.util.function.Consumer;
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted (when the parent takes turns, after the next run's probe has started);</li>
- *   <li>the row's account ({@link Accounting}): the class histogram against the baseline's, and the native memory
- *       the JVM tracks, read beside the RSS before and after the load; after every figure above, and the
- *       baseline's histogram before the baseline's RSS, so none moves;</li>
+ *   <li>a new, empty target of the row opened beside the loaded one, and the class histogram of both
+ *       ({@link Accounting}), after every figure above so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
- *       ({@link LoadTarget#timedReopen}).</li>
+ *       ({@link LoadTarget#timedReopen});</li>
+ *   <li>with the loaded target closed, the row's account ({@link Accounting}): that histogram against the empty
+ *       target's alone, which stands for the baseline's, and the native memory the JVM tracks, read before the
+ *       baseline's settling and beside the RSS after the load; then the empty target is closed.</li>
  * </ol>
  * Keys and values are generated per put from (seed, i) ({@link KeyGenerator}, {@link ValueGenerator}), so
  * the probe itself holds O(1) state next to the target.
@@ -46,11 +48,14 @@ public final class Probe {
     /** Keys in the get sample at most: 64 Ki arrays, a few MB, allocated after the heap reading. */
     static final int GET_SAMPLE = 1 << 16;
     private static final long SAMPLE_STREAM = 0x47455453L; // "GETS"
+    /** The directory, inside the row's, of the empty target whose histogram stands for the baseline's. */
+    static final String EMPTY_TARGET_DIR = "account-empty";
 
     private final ProbeArgs args;
     private final Consumer<String> phase;
     private final ProbeTurns turns;
     private RowAccount account;
+    private Accounting accounting;
 
     /**
      * @param phase told of each step, for progress messages
@@ -83,23 +88,45 @@ public final class Probe {
         LeasePlan leases = new LeasePlan(p.leasedKeys(), p.leases());
         DeletionPlan deletions = new DeletionPlan(p.keys(), p.deletes());
         Map<String, Number> m = new LinkedHashMap<>();
+        try {
+            measure(p, keys, values, leases, deletions, m);
+            // the loaded target is closed and its frame gone: what the empty one holds stands for the baseline
+            phase.accept("class account");
+            Number rssGrowth = m.get(Metrics.PROCESS_RSS_GROWTH);
+            account = accounting.finish(p.keys(), m.get(Metrics.INDEX_LIVE_HEAP).longValue(),
+                    rssGrowth == null ? null : rssGrowth.longValue());
+        } finally {
+            if (accounting != null) {
+                accounting.closeEmptyTarget();
+            }
+            FileTrees.deleteQuietly(args.dataDir().resolve(EMPTY_TARGET_DIR));
+        }
+        m.put(Metrics.INDEX_OVERHEAD_PER_KEY, overheadPerKey(p, account.classes(),
+                m.get(Metrics.INDEX_LIVE_HEAP).longValue(), deletions.count()));
+        // the generators the baseline already held stay reachable through every reading, the account's included
+        Reference.reachabilityFence(keys);
+        Reference.reachabilityFence(values);
+        return m;
+    }
+
+    /** Every reading of the row but the account's last, which {@link #accounting} keeps. */
+    private void measure(RowParams p, KeyGenerator keys, ValueGenerator values, LeasePlan leases,
+                         DeletionPlan deletions, Map<String, Number> m) {
         try (LoadTarget target = Targets.open(p, args.dataDir())) {
             phase.accept("baseline");
-            // once before the heap reading and the account's histogram: what they load belongs to the baseline
+            // once before the heap reading: what it loads belongs to the baseline
             SettledState.trimNativeHeap();
             target.memory();
-            Accounting accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
+            accounting = Accounting.start(args.output().toAbsolutePath().getParent(), target.inThisJvm());
             SettledState.settle(SettledState.settleMillis(), turns::quiet);
             target.settle();
             long baselineHeap = target.heapInUse();
             m.put(Metrics.JVM_BASELINE_HEAP, baselineHeap);
             m.put(Metrics.JVM_MAX_HEAP, HeapMeter.maxHeap());
             m.put(Metrics.JVM_VERSION, Runtime.version().feature());
-            accounting.baselineClasses();
             boolean trimmed = SettledState.trimNativeHeap();
             ProcMemory baseline = target.memory();
             m.put(Metrics.JVM_BASELINE_RSS, baseline.rss());
-            accounting.baselineNative();
             turns.ready();
 
             if (p.leases() > 0) {
@@ -179,9 +206,9 @@ public final class Probe {
             m.put(Metrics.PROCESS_BYTES_PER_KEY, rssGrowth == null ? null : (double) rssGrowth / p.keys());
             turns.beforeTimedReads();
             timeGets(p, keys, deletions, target, m);
-            phase.accept("class account");
-            account = accounting.finish(p.keys(), live, rssGrowth);
-            m.put(Metrics.INDEX_OVERHEAD_PER_KEY, overheadPerKey(p, account.classes(), live, deletions.count()));
+            Path empty = args.dataDir().resolve(EMPTY_TARGET_DIR);
+            accounting.afterClasses(() -> Targets.open(p, empty));
+            m.put(Metrics.INDEX_OVERHEAD_PER_KEY, null); // from the account, at the end: its place in the order
             if (target.reopens()) {
                 phase.accept("reopening");
             }
@@ -192,7 +219,6 @@ public final class Probe {
             Reference.reachabilityFence(keys);
             Reference.reachabilityFence(values);
         }
-        return m;
     }
 
     /**
