@@ -9,9 +9,9 @@ package io.memstore.target;
  * A target class is public and concrete, with a public constructor taking a {@link java.nio.file.Path} (its data
  * directory: created empty by the probe before the call, removed with everything in it after {@link #close}), or a
  * public no-argument constructor for a target without files. When it has both, the probe calls the one taking the
- * directory. One instance is measured per run of a row, in a JVM of its own; the calls come from one thread. After it
- * is closed, the class account of the row creates and closes a second instance, empty, in a subdirectory of the
- * data directory (see the last step below).
+ * directory. One instance is measured per run of a row, in a JVM of its own; the calls come from one thread. After
+ * every measured call, the class account of the row creates a second instance, empty, in a subdirectory of the
+ * data directory, beside the first (see the last steps below).
  *
  * <h2>What the probe measures around each call</h2>
  * <ol>
@@ -29,11 +29,11 @@ package io.memstore.target;
  *   <li><b>{@link #get}</b>: a sample of keys that were put and not deleted, gets cycled through it, after a warm-up
  *       of the same calls: {@code get.opsPerSecond}. A get that returns false for such a key fails the row.</li>
  *   <li><b>{@link #reopen}</b>, after every other reading, timed as one call: {@code reopen.seconds}.</li>
- *   <li><b>{@link #close}</b>.</li>
- *   <li><b>A second instance</b>, created and closed with no other call: its objects, read while it is open, stand
- *       for the baseline's in the row's class account (what the measured instance retained by class), so the
- *       account takes no reading before the load. A failure here leaves a note on the account, not a failed row.
- *       Then the data directory is removed.</li>
+ *   <li><b>A second instance</b> is created, empty, and the live objects are counted by class with both open; then
+ *       {@link #close} of the measured instance, the count again, and {@link #close} of the second. The second
+ *       instance's objects stand for the baseline's in the row's class account (what the measured instance retained
+ *       by class), so the account takes no reading before the load. A failure of the second instance leaves a note
+ *       on the account, not a failed row. Then the data directory is removed.</li>
  * </ol>
  * An exception thrown from any call fails the row, and the run writes no results; its message is printed with the
  * row's spec file, line and field, so a message that says what went wrong is worth writing.

@@ -33,10 +33,11 @@ import java.util.function.Consumer;
  *       data; the peak, VmHWM, covers the build and is reported apart);</li>
  *   <li>timed gets over a sample of live keys, made after every memory reading so the sample is not
  *       counted (when the parent takes turns, after the next run's probe has started);</li>
- *   <li>a new, empty target of the row opened beside the loaded one, and the class histogram of both
- *       ({@link Accounting}), after every figure above so none moves;</li>
  *   <li>a store's reopen: closed, then opened again from its file with the same options, timed
  *       ({@link LoadTarget#timedReopen});</li>
+ *   <li>a new, empty target of the row opened beside the loaded one, and the class histogram of both
+ *       ({@link Accounting}), after every figure above so none moves (of a store that reopens, the reopened
+ *       one);</li>
  *   <li>with the loaded target closed, the row's account ({@link Accounting}): that histogram against the empty
  *       target's alone, which stands for the baseline's, and the native memory the JVM tracks, read before the
  *       baseline's settling and beside the RSS after the load; then the empty target is closed.</li>
@@ -206,13 +207,15 @@ public final class Probe {
             m.put(Metrics.PROCESS_BYTES_PER_KEY, rssGrowth == null ? null : (double) rssGrowth / p.keys());
             turns.beforeTimedReads();
             timeGets(p, keys, deletions, target, m);
-            Path empty = args.dataDir().resolve(EMPTY_TARGET_DIR);
-            accounting.afterClasses(() -> Targets.open(p, empty));
             m.put(Metrics.INDEX_OVERHEAD_PER_KEY, null); // from the account, at the end: its place in the order
             if (target.reopens()) {
                 phase.accept("reopening");
             }
             m.putAll(target.timedReopen());
+            // after every timed call: opening an empty target first would warm the reopen's code, a full collection
+            // change its heap
+            Path empty = args.dataDir().resolve(EMPTY_TARGET_DIR);
+            accounting.afterClasses(() -> Targets.open(p, empty));
             // the target, and the generators the baseline already held, stay reachable through every reading
             Reference.reachabilityFence(target.retained());
             Reference.reachabilityFence(target);

@@ -83,6 +83,19 @@ class ProbeTest {
     }
 
     @Test
+    void theClassAccountOpensItsEmptyTargetOnlyAfterEveryTimedCallAndClosesBoth() {
+        io.memstore.measure.fixture.CallOrderTarget.reset();
+        Map<String, Number> m = run(RowParams.builder("w").keys(500).keySize(16).valueSize(8).store(StoreKind.NONE)
+                .system(io.memstore.measure.spec.SystemKind.of("io.memstore.measure.fixture.CallOrderTarget"))
+                .build(), new ArrayList<>());
+        assertThat(m.get(Metrics.REOPEN_SECONDS)).isNotNull();
+        // the measured instance is read and reopened before the empty one exists: neither timing sees it
+        assertThat(io.memstore.measure.fixture.CallOrderTarget.CALLS)
+                .containsExactly("new#1", "get#1", "reopen#1", "new#2", "close#1", "close#2");
+        assertThat(dir.resolve("data").resolve(Probe.EMPTY_TARGET_DIR)).doesNotExist();
+    }
+
+    @Test
     void storeRowsPutValuesIntoSqlite() {
         List<String> phases = new ArrayList<>();
         Map<String, Number> m = run(RowParams.builder("w").keys(2000).versions(2).keySize(32).valueSize(100)
