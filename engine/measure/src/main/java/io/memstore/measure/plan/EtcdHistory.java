@@ -15,6 +15,12 @@ import io.memstore.measure.spec.RowParams;
  * Without compaction that is every write ({@code N x versions}), after {@code compact: latest} one per key.
  */
 public final class EtcdHistory {
+    /**
+     * Compaction periods of revisions the db holds beyond each key's latest ({@link #compactionReads}): the count
+     * whose fit predicted the Kubernetes-shaped calibration rows left out best, of 3 to 6 (the etcd planning page).
+     */
+    static final long PAGE_REUSE_PERIODS = 4;
+
     private EtcdHistory() {
     }
 
@@ -34,6 +40,20 @@ public final class EtcdHistory {
             return 0;
         }
         return (t / c - 1) * c;
+    }
+
+    /**
+     * Revisions whose pages the row's compactions read through the memory-mapped db: every revision up to the last
+     * compaction ({@link #compactedAt}), but under {@code compact: every C} at most {@code N + }{@value
+     * #PAGE_REUSE_PERIODS}{@code  x C}. A compaction frees the pages of the revisions it removes and the writes after
+     * it reuse them, so the db's pages, and those the compactions touch, stop growing at what the db holds at most:
+     * each key's latest revision, the revisions written since the last compactions and the freed pages not yet
+     * reused.
+     */
+    public static long compactionReads(RowParams p) {
+        long k = compactedAt(p);
+        long c = p.compactEvery();
+        return c > 0 && !p.compact() ? Math.min(k, p.keys() + PAGE_REUSE_PERIODS * c) : k;
     }
 
     /** Compactions the row makes on its period ({@code compact: every}). */

@@ -13,8 +13,9 @@ import java.util.List;
  *   rss = idle member + above(N, R)
  *   above(N, R) = c0 + N*(c1 + keySize) + H*c2 + R*cr + D*cd + W*cw + L*cl + V*cval   (HeapModel form, fitted to rss - idle)
  * </pre>
- * with H the revisions the history keeps and D those up to its last compaction, which its compactions read through
- * the memory-mapped db ({@link EtcdHistory}), R the raft entries in memory ({@link EtcdRaftLog}), W the watchers, L the leases and V the bytes of the values kept. The
+ * with H the revisions the history keeps and D those its compactions read through the memory-mapped db
+ * ({@link EtcdHistory#compactionReads}), R the raft entries in memory ({@link EtcdRaftLog}), W the watchers, L the
+ * leases and V the bytes of the values kept. The
  * members are read settled (their garbage collected and the freed pages returned, as the probe reads them), so
  * the reading is that of the data, not of the moment in the member's collection cycle: after a load that crossed a
  * snapshot the raft entries the snapshot dropped are gone from it. <b>After a restart</b> ({@link #restart}) the
@@ -68,7 +69,7 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
      */
     public static EtcdRssModel fit(Layout layout, List<RowResult> rows, RowParams s) {
         HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::aboveIdle, "process.rss above jvm.baselineRss",
-                HeapModel::raftShare, true);
+                HeapModel::raftShare, true, true, true);
         return of(fit, rows, s, Metric.PROCESS_RSS, false);
     }
 
@@ -84,7 +85,7 @@ public record EtcdRssModel(HeapModel fit, double baselineRss, double baselineLow
      */
     public static EtcdRssModel fitRestart(Layout layout, List<RowResult> rows, RowParams s) {
         HeapModel fit = HeapModel.fit(layout, rows, EtcdRssModel::restartAboveIdle, "reopen.rss above"
-                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys(), true, false);
+                + " jvm.baselineRss", p -> (double) EtcdRaftLog.entriesAfterRestart(p) / p.keys(), true, false, true);
         return of(fit, rows, s, Metric.REOPEN_RSS, true);
     }
 

@@ -49,8 +49,10 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>For etcd rows the revision slots are the revisions the history keeps per key ({@link EtcdHistory}: every
  * write without compaction, fewer under {@code compact: every N}), so c2 is the cost per retained revision; and
- * three more terms charge the revisions up to its last compaction ({@code D*cd}: each compaction reads the db's
- * revisions up to its own through the memory-mapped file, and the member keeps the pages mapped), the watchers
+ * three more terms charge the revisions its compactions read ({@code D*cd}: each compaction reads the db's
+ * revisions up to its own through the memory-mapped file, and the member keeps the pages mapped; for a fit of the
+ * member's RSS counted as {@link EtcdHistory#compactionReads}, the pages reused after a compaction counted once,
+ * for its Go heap as every revision up to the last compaction), the watchers
  * ({@code W*cw}) and the leases
  * ({@code L*cl}) the row set up. Each is fitted only when the rows vary it; otherwise the model describes only the
  * value the rows share. A fit of an etcd member's RSS whose cost of anything (per key, revision, entry, watcher or
@@ -99,10 +101,12 @@ public final class HeapModel {
     private final String looRow;
     private final List<String> rows;
     private final List<String> undetermined;
+    private final boolean pageReuse;
 
     private HeapModel(Layout layout, double[] c, double[] shared, boolean[] columns, double[][] inverse,
                       double relativeRmsError, double looError, String looRow, List<String> rows,
-                      List<String> undetermined) {
+                      List<String> undetermined, boolean pageReuse) {
+        this.pageReuse = pageReuse;
         this.layout = layout;
         this.c = c;
         this.shared = shared;
@@ -288,8 +292,11 @@ public final class HeapModel {
      * the member keeps the pages it touched mapped), whether the compaction removed them or kept them; 0 for other
      * rows and for rows that never compacted.
      */
-    static double compactedShare(RowParams p) {
-        return p.system().isEtcd() ? (double) EtcdHistory.compactedAt(p) / p.keys() : 0;
+    static double compactedShare(RowParams p, boolean pageReuse) {
+        if (!p.system().isEtcd()) {
+            return 0;
+        }
+        return (double) (pageReuse ? EtcdHistory.compactionReads(p) : EtcdHistory.compactedAt(p)) / p.keys();
     }
 
     /** True when the model describes rows of these parameters' versions, raft share, watchers and leases. */
@@ -306,7 +313,7 @@ public final class HeapModel {
     public boolean extrasFit(RowParams p) {
         return (!Double.isNaN(cw()) || p.watchers() == fitWatchers())
                 && (!Double.isNaN(cl()) || p.leases() == fitLeases())
-                && (!Double.isNaN(cd()) || Math.abs(compactedShare(p) - fitCompactedShare()) <= RAFT_SHARE_TOLERANCE);
+                && (!Double.isNaN(cd()) || Math.abs(compactedShare(p, pageReuse) - fitCompactedShare()) <= RAFT_SHARE_TOLERANCE);
     }
 
     /** True when the model describes the row's raft share. */
@@ -347,7 +354,7 @@ public final class HeapModel {
      * the row ends with (an etcd member's log was longer before its last snapshot).
      */
     double withRaftEntries(RowParams p, long raftEntries) {
-        double[] x = features(layout, p, raftEntries);
+        double[] x = features(layout, p, raftEntries, pageReuse);
         double v = p.keys() * layout.keyBytes(p.keySize());
         for (int j = 0; j < COLUMNS; j++) {
             if (!Double.isNaN(c[j]) && (j != INTERCEPT || columns[INTERCEPT])) {
@@ -372,7 +379,7 @@ public final class HeapModel {
         if (inverse == null) {
             return 0;
         }
-        double[] all = features(layout, p, raftEntries);
+        double[] all = features(layout, p, raftEntries, pageReuse);
         double[] x = new double[inverse.length];
         for (int j = 0, k = 0; j < COLUMNS; j++) {
             if (columns[j]) {
@@ -429,6 +436,18 @@ public final class HeapModel {
      */
     static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
                          ToDoubleFunction<RowParams> raftShare, boolean costsAtLeastZero, boolean watchersCount) {
+        return fit(layout, rows, reading, what, raftShare, costsAtLeastZero, watchersCount, false);
+    }
+
+    /**
+     * The same; with {@code pageReuse} the revisions the compactions read are counted as
+     * {@link EtcdHistory#compactionReads} (the pages of the memory-mapped db stop growing once freed pages are
+     * reused), for an etcd member's RSS, which holds those pages; without it as every revision up to the last
+     * compaction ({@link EtcdHistory#compactedAt}), for a reading that does not hold them (its Go heap).
+     */
+    static HeapModel fit(Layout layout, List<RowResult> rows, ToDoubleFunction<RowResult> reading, String what,
+                         ToDoubleFunction<RowParams> raftShare, boolean costsAtLeastZero, boolean watchersCount,
+                         boolean pageReuse) {
         List<RowResult> used = new ArrayList<>();
         for (RowResult r : rows) {
             if (reading.applyAsDouble(r) > 0) {
@@ -438,7 +457,7 @@ public final class HeapModel {
         if (used.isEmpty()) {
             throw new IllegalArgumentException("no row with a measured " + what + " to fit");
         }
-        Fitter fitter = new Fitter(layout, reading, raftShare, costsAtLeastZero, watchersCount);
+        Fitter fitter = new Fitter(layout, reading, raftShare, costsAtLeastZero, watchersCount, pageReuse);
         boolean[] all = new boolean[COLUMNS];
         Arrays.fill(all, true);
         HeapModel m = fitter.fit(used, all, true);
@@ -450,9 +469,9 @@ public final class HeapModel {
 
     /** One fitting procedure: its reading and options, applied to the rows and to each leave-one-out fold. */
     private record Fitter(Layout layout, ToDoubleFunction<RowResult> reading, ToDoubleFunction<RowParams> raftShare,
-                          boolean costsAtLeastZero, boolean watchersCount) {
+                          boolean costsAtLeastZero, boolean watchersCount, boolean pageReuse) {
         double[] features(RowParams p) {
-            return HeapModel.features(layout, p, Math.round(raftShare.applyAsDouble(p) * p.keys()));
+            return HeapModel.features(layout, p, Math.round(raftShare.applyAsDouble(p) * p.keys()), pageReuse);
         }
 
         /**
@@ -532,7 +551,7 @@ public final class HeapModel {
                 slots.add(slots(layout, p));
                 watchers.add(p.watchers());
                 leases.add(p.leases());
-                compacted.add(compactedShare(p));
+                compacted.add(compactedShare(p, pageReuse));
                 values.add(valueSize(p));
                 double share = raftShare.applyAsDouble(p);
                 shareLow = Math.min(shareLow, share);
@@ -615,7 +634,7 @@ public final class HeapModel {
                 shared[WATCHERS] = Double.NaN;
             }
             HeapModel partial = new HeapModel(layout, c, shared, columns, s.inverse, Double.NaN, Double.NaN, null,
-                    List.of(), List.of());
+                    List.of(), List.of(), pageReuse);
             double squares = 0;
             List<String> names = new ArrayList<>();
             for (RowResult r : used) {
@@ -631,7 +650,8 @@ public final class HeapModel {
                 undetermined.add(0, "every coefficient: " + distinct(used, columns) + " distinct row(s) for "
                         + count(columns) + " coefficient(s), none to spare; add a row at another key count");
             }
-            return new HeapModel(layout, c, shared, columns, s.inverse, rms, loo, worst[0], names, undetermined);
+            return new HeapModel(layout, c, shared, columns, s.inverse, rms, loo, worst[0], names, undetermined,
+                    pageReuse);
         }
 
         /** The value a row has in a column that is not fitted, for {@link #canPredict}. */
@@ -641,7 +661,7 @@ public final class HeapModel {
                 case RAFT -> raftShare.applyAsDouble(p);
                 case WATCHERS -> p.watchers();
                 case LEASES -> p.leases();
-                case COMPACTED -> compactedShare(p);
+                case COMPACTED -> compactedShare(p, pageReuse);
                 case VALUES -> valueSize(p);
                 default -> Double.NaN;
             };
@@ -780,9 +800,9 @@ public final class HeapModel {
     private record Solution(double[] x, double[][] inverse) {
     }
 
-    private static double[] features(Layout layout, RowParams p, long raftEntries) {
+    private static double[] features(Layout layout, RowParams p, long raftEntries, boolean pageReuse) {
         double n = p.keys();
         return new double[] {1, n, n * slots(layout, p), raftEntries, p.watchers(), p.leases(),
-                n * compactedShare(p), valueBytes(p)};
+                n * compactedShare(p, pageReuse), valueBytes(p)};
     }
 }

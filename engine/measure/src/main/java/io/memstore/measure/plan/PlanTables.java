@@ -81,7 +81,8 @@ public final class PlanTables {
         if (etcd) {
             lines.add("etcd scenarios: heap = the member's Go heap in use, RSS = idle member + c0 + N*(c1 + keySize)"
                     + " + H*c2 + R*cr + D*cd + W*cw + L*cl + V*cval fitted on the member's settled RSS (collected, freed"
-                    + " pages returned), H = revisions kept, D = revisions up to the last compaction (it read them), R = raft entries in memory"
+                    + " pages returned), H = revisions kept, D = revisions the compactions read (up to the last, at"
+                    + " most N + 4 compaction periods), R = raft entries in memory"
                     + " (all writes below snapshotCount; after a snapshot the entries since it + 5,000; after a restart"
                     + " those since it), W watchers, L leases, V value bytes kept; no -Xmx; container limit = 1.1 x the"
                     + " higher peak of load and restart: the high end at the longest raft log + the Go heap once more"
