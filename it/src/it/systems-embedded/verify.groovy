@@ -28,6 +28,9 @@ def rocks = json.rows[2]
 assert Math.abs(rocks.metrics['process.bytesPerKey']
         - (rocks.metrics['process.rss'] - rocks.metrics['jvm.baselineRss']) / 10_000) < 0.01
 assert rocks.metrics['index.liveHeap'] < 0.25 * rocks.metrics['process.bytesPerKey'] * 10_000
+// RocksDB counts its own memory outside the heap (its table's index blocks after the flush); the others do not
+assert rocks.metrics['store.nativeBytes'] > 0 && rocks.metrics['store.nativeBytes'] < 10_000 * 64
+assert json.rows[0].metrics['store.nativeBytes'] == null && json.rows[1].metrics['store.nativeBytes'] == null
 assert log =~ /row 3\/3 systems\/system=rocksdb: process \+[0-9.]+ MiB \([0-9.]+ B\/key\), index [0-9.]+ MiB/
 // JVM rows carry an account: the class histogram's and Native Memory Tracking's
 json.rows.each { row -> assert row.account.classes != null && row.account.native != null && row.account.notes.isEmpty() }

@@ -27,6 +27,9 @@ import java.nio.file.Path;
  */
 final class RocksDbTarget implements LoadTarget {
     static final String DB_DIR = "rocksdb";
+    /** The properties whose sum is {@link #nativeBytes}. */
+    static final java.util.List<String> NATIVE_PROPERTIES = java.util.List.of("rocksdb.estimate-table-readers-mem",
+            "rocksdb.cur-size-all-mem-tables", "rocksdb.block-cache-usage");
     private final Options options;
     private RocksDB db;
     private final Path dir;
@@ -126,6 +129,25 @@ final class RocksDbTarget implements LoadTarget {
     @Override
     public long fileSize() {
         return DirectorySize.of(dir);
+    }
+
+    /**
+     * RocksDB's own count of its memory outside the Java heap: its table readers (the index and filter blocks of
+     * every open table file, which grow with the keys), its memtables and its block cache's contents
+     * ({@code rocksdb.estimate-table-readers-mem}, {@code rocksdb.cur-size-all-mem-tables},
+     * {@code rocksdb.block-cache-usage}).
+     */
+    @Override
+    public long nativeBytes() {
+        long sum = 0;
+        for (String property : NATIVE_PROPERTIES) {
+            try {
+                sum += db.getLongProperty(property);
+            } catch (RocksDBException e) {
+                throw new IllegalStateException("cannot read RocksDB's " + property + ": " + e.getMessage(), e);
+            }
+        }
+        return sum;
     }
 
     @Override

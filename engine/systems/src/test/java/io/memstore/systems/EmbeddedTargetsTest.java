@@ -70,6 +70,32 @@ class EmbeddedTargetsTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void rocksDbCountsItsMemtablesAndTheIndexBlocksOfItsTables() {
+        byte[] value = new byte[512];
+        java.util.Random random = new java.util.Random(2);
+        long[] flushed = new long[2];
+        for (int size = 0; size < 2; size++) {
+            int keys = size == 0 ? 10_000 : 40_000;
+            try (LoadTarget t = new SystemTargets().open(SystemTargets.ROCKSDB, null, dir.resolve("n" + size))) {
+                // nothing written, nothing read: no table, no cached block, an empty memtable's first allocation
+                long empty = t.nativeBytes();
+                assertThat(empty).isNotNegative().isLessThan(1 << 20);
+                for (int i = 0; i < keys; i++) {
+                    random.nextBytes(value);
+                    t.put(key(i), value);
+                }
+                // before the flush the memtable holds every value
+                assertThat(t.nativeBytes()).isGreaterThanOrEqualTo((long) keys * value.length);
+                t.flush();
+                flushed[size] = t.nativeBytes();
+            }
+        }
+        // after it, the table's index blocks: a few bytes per key, more with more keys
+        assertThat(flushed[0]).isPositive().isLessThan(10_000L * 64);
+        assertThat(flushed[1]).isGreaterThan(2 * flushed[0]).isLessThan(40_000L * 64);
+    }
+
     /**
      * In a fresh JVM, as in a probe: the library goes into the row's directory and none into the temporary one,
      * so a probe killed outright leaves no copy of it behind.

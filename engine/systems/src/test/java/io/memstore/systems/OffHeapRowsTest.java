@@ -62,6 +62,7 @@ class OffHeapRowsTest {
                 + " heap %.1f B/key, NMT Other %.1f B/key, untracked %.1f B/key; %s%n", KEYS, VALUE, process,
                 growthPerKey(m), heap, other / (double) KEYS, n.untracked() / (double) KEYS, lines.get(lines.size() - 1));
         assertThat(process).isCloseTo(growthPerKey(m), org.assertj.core.data.Offset.offset(0.01));
+        assertThat(m.median(Metrics.STORE_NATIVE_BYTES)).isNull(); // the fixture counts nothing of its own
         // the heap holds the map and the buffers' objects; the values are malloc'd: the process grew by both
         assertThat(process).isCloseTo(heap + VALUE, org.assertj.core.data.Percentage.withPercentage(15));
         assertThat(other / (double) KEYS).isGreaterThanOrEqualTo(VALUE);
@@ -82,6 +83,8 @@ class OffHeapRowsTest {
                 heap, (n.trackedGrowth() / (double) KEYS), untracked, lines.get(lines.size() - 1));
         assertThat(process).isCloseTo(growthPerKey(m), org.assertj.core.data.Offset.offset(0.01));
         assertThat(heap).isLessThan(process / 4);
+        // RocksDB's own count of its native memory, read with the RSS: the flushed table's index blocks
+        assertThat(m.median(Metrics.STORE_NATIVE_BYTES)).isPositive().isLessThan(KEYS * 64.0);
         // flushed, RocksDB keeps its data in its files, and how much of its own allocations stay resident varies
         // from run to run (the untracked part was seen below the JVM's native growth): the parts add up to the growth
         assertThat(n.heapGrowth() + n.jvmNativeGrowth() + n.untracked()).isEqualTo(n.rssGrowth());

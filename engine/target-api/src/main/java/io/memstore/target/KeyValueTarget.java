@@ -24,7 +24,8 @@ package io.memstore.target;
  *       covers all of them.</li>
  *   <li><b>Memory</b>, with the target reachable and no call running: the JVM settles again, and the heap in use
  *       minus the baseline is {@code index.liveHeap} ({@code index.bytesPerKey} per key of the row); then the
- *       settled RSS ({@code process.rss}) and the peak RSS of the whole run ({@code process.peakRss}).</li>
+ *       settled RSS ({@code process.rss}), the peak RSS of the whole run ({@code process.peakRss}) and
+ *       {@link #nativeBytes} ({@code store.nativeBytes}).</li>
  *   <li><b>{@link #fileSize}</b>, once, after the memory readings: {@code store.fileSize}.</li>
  *   <li><b>{@link #get}</b>: a sample of keys that were put and not deleted, gets cycled through it, after a warm-up
  *       of the same calls: {@code get.opsPerSecond}. A get that returns false for such a key fails the row.</li>
@@ -81,6 +82,17 @@ public interface KeyValueTarget extends AutoCloseable {
      */
     default long fileSize() {
         return 0;
+    }
+
+    /**
+     * Bytes the target holds outside the Java heap now, by its own count: native caches and buffers, memtables, index
+     * blocks, direct {@code ByteBuffer}s. The probe reads it once, right after the settled RSS: {@code
+     * store.nativeBytes}. A plan extrapolates this count, where it grows with the keys, apart from the rest of the
+     * RSS growth, so a native cost too small to stand out of the RSS's noise at calibration sizes is still carried
+     * to the planned size. Negative (the default) when the target does not count them; the row then records none.
+     */
+    default long nativeBytes() {
+        return -1;
     }
 
     /**

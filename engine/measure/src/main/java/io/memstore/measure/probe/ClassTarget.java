@@ -150,6 +150,15 @@ final class ClassTarget implements LoadTarget {
     }
 
     @Override
+    public long nativeBytes() {
+        try {
+            return target.nativeBytes();
+        } catch (RuntimeException e) {
+            throw new TargetClassException(className, "nativeBytes", e);
+        }
+    }
+
+    @Override
     public boolean reopen() {
         try {
             return target.reopen();

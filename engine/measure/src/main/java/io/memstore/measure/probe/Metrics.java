@@ -82,6 +82,8 @@ public final class Metrics {
 
     /** Size of the SQLite files (database + WAL) after the build, 0 when the row has no store (B). */
     public static final String STORE_FILE_SIZE = Metric.STORE_FILE_SIZE.metricName();
+    /** What the target holds outside the Java heap by its own count ({@code KeyValueTarget#nativeBytes}) (B). */
+    public static final String STORE_NATIVE_BYTES = Metric.STORE_NATIVE_BYTES.metricName();
 
     /** Timed gets of existing keys. */
     public static final String GET_COUNT = "get.count";

@@ -183,6 +183,8 @@ public final class Probe {
             long live = target.heapInUse() - baselineHeap;
             trimmed &= SettledState.trimNativeHeap();
             ProcMemory after = target.memory();
+            // before anything reads the data (counting the keys fills a native store's block cache)
+            long nativeBytes = target.nativeBytes();
             accounting.afterMemory();
             m.put(Metrics.SETTLE_MILLIS, settleMillis);
             m.put(Metrics.SETTLE_TRIMMED, trimmed ? 1 : 0);
@@ -199,6 +201,7 @@ public final class Probe {
             m.put(Metrics.PROCESS_RSS_ANON, after.rssAnon());
             m.put(Metrics.PROCESS_RSS_FILE, after.rssFile());
             m.put(Metrics.PROCESS_PSS, after.pss());
+            m.put(Metrics.STORE_NATIVE_BYTES, nativeBytes < 0 ? null : nativeBytes); // negative: not counted
             long fileSize = target.fileSize();
             m.put(Metrics.STORE_FILE_SIZE, fileSize < 0 ? null : fileSize); // negative: cannot be read
 

@@ -29,6 +29,9 @@ public enum Metric {
             "RSS of the forked JVM before the row builds anything; for etcd rows the idle member's"),
     STORE_FILE_SIZE("store.fileSize", MetricUnit.BYTES,
             "size of the SQLite value file after the load (0 when store is none)"),
+    STORE_NATIVE_BYTES("store.nativeBytes", MetricUnit.BYTES, "bytes the target holds outside the Java heap by its"
+            + " own count, read with process.rss: for rocksdb rows its table readers, memtables and block cache, for a"
+            + " target class what its nativeBytes() returns; absent when the target does not count them"),
     LOAD_SECONDS("load.seconds", MetricUnit.SECONDS,
             "wall-clock time of the row's writes: puts, deletes and compaction"),
     LOAD_PUTS_PER_SECOND("load.putsPerSecond", MetricUnit.OPS_PER_SECOND, "puts per second during the load"),

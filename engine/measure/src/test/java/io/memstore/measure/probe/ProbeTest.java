@@ -89,9 +89,11 @@ class ProbeTest {
                 .system(io.memstore.measure.spec.SystemKind.of("io.memstore.measure.fixture.CallOrderTarget"))
                 .build(), new ArrayList<>());
         assertThat(m.get(Metrics.REOPEN_SECONDS)).isNotNull();
-        // the measured instance is read and reopened before the empty one exists: neither timing sees it
+        // the measured instance is read and reopened before the empty one exists: neither timing sees it; its own
+        // count of its bytes is read once, with the RSS, before any get
         assertThat(io.memstore.measure.fixture.CallOrderTarget.CALLS)
-                .containsExactly("new#1", "get#1", "reopen#1", "new#2", "close#1", "close#2");
+                .containsExactly("new#1", "native#1", "get#1", "reopen#1", "new#2", "close#1", "close#2");
+        assertThat(m.get(Metrics.STORE_NATIVE_BYTES)).isEqualTo(500L * 8);
         assertThat(dir.resolve("data").resolve(Probe.EMPTY_TARGET_DIR)).doesNotExist();
     }
 
@@ -107,6 +109,7 @@ class ProbeTest {
                     - m.get(Metrics.JVM_BASELINE_RSS).longValue());
         }
         assertThat(m.get(Metrics.REOPEN_SECONDS).doubleValue()).isPositive();
+        assertThat(m.get(Metrics.STORE_NATIVE_BYTES)).isNull(); // memstore's store counts nothing outside the heap
         assertThat(m.get(Metrics.LOAD_PUTS)).isEqualTo(4000L);
         assertThat(m.get(Metrics.LOAD_DELETES)).isEqualTo(200L);
         assertThat(m.get(Metrics.INDEX_KEYS)).isEqualTo(1800L);

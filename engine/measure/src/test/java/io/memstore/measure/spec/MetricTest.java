@@ -10,7 +10,7 @@ class MetricTest {
     void theListIsTheContract() {
         assertThat(Metric.names()).containsExactly("index.liveHeap", "index.allocated", "index.bytesPerKey",
                 "process.rss", "process.peakRss", "process.rssAnon", "process.rssFile", "jvm.baselineRss",
-                "store.fileSize", "load.seconds", "load.putsPerSecond", "get.opsPerSecond", "reopen.seconds",
+                "store.fileSize", "store.nativeBytes", "load.seconds", "load.putsPerSecond", "get.opsPerSecond", "reopen.seconds",
                 "reopen.revisionsPerSecond", "reopen.rss", "reopen.goHeap", "watch.events", "etcd.m1.rss", "etcd.m2.rss",
                 "etcd.m3.rss", "process.bytesPerKey", "index.overheadPerKey", "process.rssGrowth", "row.seconds",
                 "model.c1", "model.c2", "model.relativeRmsError");
