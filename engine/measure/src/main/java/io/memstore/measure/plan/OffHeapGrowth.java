@@ -107,6 +107,64 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
         return new double[] {1, p.keys(), HeapModel.valueBytes(p)};
     }
 
+    /**
+     * The band of a growth taken as bounded (the median) although the rows cannot rule out that it grows with the
+     * keys: beyond the rows' extremes, it reaches the least-squares lines in the keys through the rows' values at
+     * each end (the trend the rows show), and past them a slope the rows cannot tell from none: half the range of
+     * the rows' values over the spread of their key counts ({@code sqrt(sum (N_i - mean N)^2)}), times the planned
+     * row's distance from the rows' mean key count.
+     *
+     * @param low       per row, its growth at the band's low end (B)
+     * @param high      per row, its growth at the band's high end (B)
+     * @param lowLine   {c0, per key} of the line through {@code low}
+     * @param highLine  {c0, per key} of the line through {@code high}
+     * @param halfRange half the range of the rows' growth at the middle k (B)
+     * @param meanKeys  the rows' mean key count
+     * @param keySpread {@code sqrt(sum (N_i - mean N)^2)} over the rows
+     */
+    record TrendBand(double[] low, double[] high, double[] lowLine, double[] highLine, double halfRange,
+                     double meanKeys, double keySpread) {
+        /** The slope the rows cannot tell from none, carried to the planned row (B). */
+        double allowance(RowParams p) {
+            return halfRange * Math.abs(p.keys() - meanKeys) / keySpread;
+        }
+
+        double lowAt(RowParams p) {
+            double extreme = Arrays.stream(low).min().getAsDouble();
+            return Math.min(extreme, lowLine[0] + lowLine[1] * p.keys()) - allowance(p);
+        }
+
+        double highAt(RowParams p) {
+            double extreme = Arrays.stream(high).max().getAsDouble();
+            return Math.max(extreme, highLine[0] + highLine[1] * p.keys()) + allowance(p);
+        }
+
+        /** Null when the rows have fewer than two key counts: no trend to draw. */
+        static TrendBand of(List<RowParams> params, double[] mid, double[] low, double[] high) {
+            double[] keys = params.stream().mapToDouble(RowParams::keys).toArray();
+            double mean = Arrays.stream(keys).average().orElse(0);
+            double spread = Math.sqrt(Arrays.stream(keys).map(k -> (k - mean) * (k - mean)).sum());
+            if (params.stream().map(RowParams::keys).distinct().count() < 2 || spread == 0) {
+                return null;
+            }
+            double halfRange = (Arrays.stream(mid).max().getAsDouble() - Arrays.stream(mid).min().getAsDouble()) / 2;
+            return new TrendBand(low.clone(), high.clone(), line(keys, low), line(keys, high), halfRange, mean, spread);
+        }
+
+        private static double[] line(double[] keys, double[] values) {
+            double mk = Arrays.stream(keys).average().getAsDouble();
+            double mv = Arrays.stream(values).average().getAsDouble();
+            double sxy = 0;
+            double sxx = 0;
+            for (int i = 0; i < keys.length; i++) {
+                sxy += (keys[i] - mk) * (values[i] - mv);
+                sxx += (keys[i] - mk) * (keys[i] - mk);
+            }
+            double slope = sxy / sxx;
+            return new double[] {mv - slope * mk, slope};
+        }
+    }
+
     /** A constant growth: the median of the rows' (B), their extremes for the band. */
     static OffHeapGrowth constant(double[] growth, double[] low, double[] high) {
         return new OffHeapGrowth(null, new double[0], growth, low, high, Double.NaN, 0, null);

@@ -143,7 +143,7 @@ public final class PlanJson {
             rss.put("baselineRss", Math.round(m.rss().baselineRss()));
             rss.put("baselineLow", Math.round(m.rss().baselineLow()));
             rss.put("baselineHigh", Math.round(m.rss().baselineHigh()));
-            rss.put("growth", m.rss().offHeapData() ? m.rss().offHeap().describe() : "median of the rows");
+            rss.put("growth", m.rss().describeGrowth());
             rss.put("growthLooError", finite(m.rss().offHeap().looError()));
             rss.put("rows", m.rss().rows());
             f.put("rss", rss);

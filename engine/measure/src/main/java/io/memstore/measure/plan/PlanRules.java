@@ -71,10 +71,13 @@ public final class PlanRules {
     /**
      * {@code -XX:MaxDirectMemorySize = 1.5 x high growth outside the heap}, rounded up to whole MiB, for a plan whose
      * RSS grows outside the heap with the data: the JVM caps direct buffers at -Xmx by default, far below data that
-     * lives in them. 0 (no flag) when the growth is bounded.
+     * lives in them. 0 (no flag) when the growth is bounded, and when -Xmx, the default cap, is already as large: a
+     * store that allocates natively (RocksDB) grows outside the heap without direct buffers, and a cap below the
+     * default would only constrain the rest of the application.
      */
-    public static long maxDirectMemory(double offHeapHigh) {
-        return offHeapHigh <= 0 ? 0 : ceilMiB(HEAP_HEADROOM * offHeapHigh);
+    public static long maxDirectMemory(double offHeapHigh, long xmx) {
+        long cap = offHeapHigh <= 0 ? 0 : ceilMiB(HEAP_HEADROOM * offHeapHigh);
+        return cap <= xmx ? 0 : cap;
     }
 
     /**

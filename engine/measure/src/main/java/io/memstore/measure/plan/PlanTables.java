@@ -148,7 +148,7 @@ public final class PlanTables {
         RowParams s = p.scenario().params();
         String values = Double.isNaN(h.cval()) ? "" : String.format(Locale.ROOT, ", cval = %.2f B per value byte",
                 h.cval());
-        String growth = r.offHeapData() ? "growth outside the heap " + r.offHeap().describe() + " (the data live"
+        String growth = r.offHeapData() ? "growth outside the heap " + r.describeGrowth() + " (the data live"
                 + " off the heap) = " + Units.mib(r.growth(s)) + " MiB" : String.format(Locale.ROOT,
                 "growth %.1f MiB", r.growth(s) / (1 << 20));
         return String.format(Locale.ROOT, "%s, c0 = %.0f B, c1 = %.1f B, c2 (pointer included) = %s%s; %s, from %d"

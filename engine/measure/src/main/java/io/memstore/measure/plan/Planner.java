@@ -73,7 +73,7 @@ public final class Planner {
             double rssLow = rss.low(p, liveLow);
             double rssHigh = rss.high(p, liveHigh);
             long xmx = Math.max(PlanRules.xmx(liveHigh), PlanRules.xmx(rowsHeap));
-            long maxDirect = rss.offHeapData() ? PlanRules.maxDirectMemory(rss.growthHigh(p)) : 0;
+            long maxDirect = rss.offHeapData() ? PlanRules.maxDirectMemory(rss.growthHigh(p), xmx) : 0;
             // memstore's peak is its heap's, which -Xmx bounds; another system's (RocksDB's memtables and
             // compactions, a class's buffers) may grow outside the heap with the data, as its rows show
             OffHeapGrowth peak = p.system() == SystemKind.MEMSTORE ? null : RssModel.fitPeak(rssRows);

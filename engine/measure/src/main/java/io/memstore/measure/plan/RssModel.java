@@ -38,7 +38,13 @@ import java.util.Locale;
  *       it off the heap: direct buffers, native memory), less the heap pages the baseline already counted and
  *       heap(L) counts again, so it may be negative. Each calibration row gives {@code rss - baselineRss - heap(L)};
  *       {@link OffHeapGrowth} takes their median where it is bounded, or fits it to the rows where it grows with
- *       them (whichever predicts the rows left out better).</li>
+ *       them (whichever predicts the rows left out better). Where every row's target counted its own memory
+ *       outside the heap ({@code store.nativeBytes}: RocksDB's table readers, memtables and block cache), that count
+ *       is fitted apart ({@link #counted}): a count is exact where the RSS is noisy, so a native cost of a few bytes
+ *       per key, lost in the RSS's noise of the calibration rows, still reaches the planned size. The rest is then
+ *       taken as bounded, the rows' median (what grows with the keys, the target counted), and its band
+ *       ({@link #rest}) reaches the trend the rows' rest shows and a slope they cannot tell from none, carried to
+ *       the planned size ({@link OffHeapGrowth.TrendBand}).</li>
  * </ul>
  * Why not a fitted slope: at calibration sizes the heap is a small part of the RSS, so a slope (RSS per live byte)
  * fitted there is mostly the noise of the fixed parts; extrapolated ten times it misses by tens of percent.
@@ -65,12 +71,17 @@ import java.util.Locale;
  * @param kHigh         largest ratio
  * @param liveExtra     live data beside the index (B): the JVM's own objects, 0 for a process
  * @param youngCap      the young generation's cap (B), 0 for a process without one
- * @param offHeap       the growth outside the heap, constant or fitted
+ * @param offHeap       the growth outside the heap, constant or fitted; less the counted part where there is one
+ * @param counted       the part of the growth the target counted itself (store.nativeBytes), fitted to the rows as
+ *                      {@link OffHeapGrowth} fits a growth; null when a row did not count it
+ * @param rest          with a counted part, the band of the rest of the growth; null without one, or with one key
+ *                      count
  * @param spread        the rows' pooled relative run spread of their RSS above their baseline
  */
 public record RssModel(double baselineRss, double baselineLow, double baselineHigh, List<Anchor> anchors,
                        double kLow, double kMid, double kHigh, double liveExtra, double youngCap,
-                       OffHeapGrowth offHeap, double spread) {
+                       OffHeapGrowth offHeap, OffHeapGrowth counted, OffHeapGrowth.TrendBand rest,
+                       double spread) {
     /** The probe's young-generation cap, {@code -XX:MaxNewSize} (B). */
     public static final double YOUNG_CAP = ProbeJvm.MAX_NEW_SIZE;
     /** The serial collector's default old/young ratio. */
@@ -124,8 +135,13 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
      * @param aboveBaseline process.rss - jvm.baselineRss (B)
      * @param liveHeap      index.liveHeap (B)
      * @param params        the row's parameters
+     * @param nativeBytes   store.nativeBytes (B), NaN when the target did not count it
      */
-    public record Anchor(String row, double aboveBaseline, double liveHeap, RowParams params) {
+    public record Anchor(String row, double aboveBaseline, double liveHeap, RowParams params, double nativeBytes) {
+        /** A row whose target did not count its memory outside the heap. */
+        public Anchor(String row, double aboveBaseline, double liveHeap, RowParams params) {
+            this(row, aboveBaseline, liveHeap, params, Double.NaN);
+        }
     }
 
     public RssModel {
@@ -151,19 +167,38 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         return a.aboveBaseline() - residentHeap(k, a.liveHeap());
     }
 
-    /** The growth outside the heap at the middle ratio for the planned row (B). */
+    /** The growth outside the heap at the middle ratio for the planned row, the counted part included (B). */
     public double growth(RowParams p) {
-        return offHeap.predict(p);
+        return offHeap.predict(p) + (counted == null ? 0 : counted.predict(p));
     }
 
-    /** True when the growth outside the heap was fitted to the rows: the data live off the heap. */
+    /**
+     * True when the growth outside the heap, or the part of it the target counted, was fitted to the rows: the data
+     * live off the heap.
+     */
     public boolean offHeapData() {
-        return offHeap.fitted();
+        return offHeap.fitted() || counted != null && counted.fitted();
     }
 
-    /** The high end of the growth outside the heap for the planned row (B). */
+    /** The high end of the growth outside the heap for the planned row, the counted part included (B). */
     public double growthHigh(RowParams p) {
-        return offHeap.high(p, spread);
+        double high = rest == null ? offHeap.high(p, spread) : Math.max(offHeap.high(p, spread), rest.highAt(p));
+        return high + (counted == null ? 0 : counted.high(p, spread));
+    }
+
+    private double growthLow(RowParams p) {
+        double low = rest == null ? offHeap.low(p, spread) : Math.min(offHeap.low(p, spread), rest.lowAt(p));
+        return low + (counted == null ? 0 : counted.low(p, spread));
+    }
+
+    /**
+     * The growth outside the heap in words: {@code median of the rows}, a fitted line, and the counted part:
+     * {@code median of the rows + counted by the target 1.2 MiB + 3.6 B per key}.
+     */
+    public String describeGrowth() {
+        String rest = offHeap.fitted() ? offHeap.describe() : "median of the rows";
+        return counted == null ? rest : rest + " + counted by the target " + (counted.fitted() ? counted.describe()
+                : "(median of the rows)");
     }
 
     /** The row names the model came from. */
@@ -178,12 +213,12 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
 
     /** Low end of the band, for the heap band's low end (B). */
     public double low(RowParams p, double liveHeapLow) {
-        return baselineLow + offHeap.low(p, spread) + residentHeap(kLow, liveHeapLow);
+        return baselineLow + growthLow(p) + residentHeap(kLow, liveHeapLow);
     }
 
     /** High end of the band, for the heap band's high end (B). */
     public double high(RowParams p, double liveHeapHigh) {
-        return baselineHigh + offHeap.high(p, spread) + residentHeap(kHigh, liveHeapHigh);
+        return baselineHigh + growthHigh(p) + residentHeap(kHigh, liveHeapHigh);
     }
 
     /**
@@ -196,7 +231,7 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         double[] baselines = baselines(rows);
         RssModel partial = new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
                 Arrays.stream(baselines).max().getAsDouble(), anchors, K_LOW, K_MID, K_HIGH,
-                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP, null, spread(rows));
+                JVM_LIVE_HEAP_MIB * (double) (1 << 20), YOUNG_CAP, null, null, null, spread(rows));
         return partial.withGrowth();
     }
 
@@ -223,24 +258,36 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         return OffHeapGrowth.fit(params, above, above, above, above);
     }
 
-    /** This model with its growth outside the heap chosen and fitted over its anchors. */
+    /**
+     * This model with its growth outside the heap chosen and fitted over its anchors: where every row counted its
+     * memory outside the heap, the count fitted apart and the rest the rows' median, with the trend of the rest for
+     * its band.
+     */
     private RssModel withGrowth() {
         int n = anchors.size();
+        boolean countedByAll = anchors.stream().allMatch(a -> Double.isFinite(a.nativeBytes()));
         double[] mid = new double[n];
         double[] low = new double[n];
         double[] high = new double[n];
         double[] above = new double[n];
+        double[] count = new double[n];
         List<RowParams> params = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Anchor a = anchors.get(i);
-            mid[i] = growth(a, kMid);
-            low[i] = growth(a, kHigh);
-            high[i] = growth(a, kLow);
+            count[i] = countedByAll ? a.nativeBytes() : 0;
+            mid[i] = growth(a, kMid) - count[i];
+            low[i] = growth(a, kHigh) - count[i];
+            high[i] = growth(a, kLow) - count[i];
             above[i] = Math.max(1, a.aboveBaseline());
             params.add(a.params());
         }
+        if (!countedByAll) {
+            return new RssModel(baselineRss, baselineLow, baselineHigh, anchors, kLow, kMid, kHigh, liveExtra,
+                    youngCap, OffHeapGrowth.fit(params, mid, low, high, above), null, null, spread);
+        }
         return new RssModel(baselineRss, baselineLow, baselineHigh, anchors, kLow, kMid, kHigh, liveExtra, youngCap,
-                OffHeapGrowth.fit(params, mid, low, high, above), spread);
+                OffHeapGrowth.constant(mid, low, high), OffHeapGrowth.fit(params, count, count, count, above),
+                OffHeapGrowth.TrendBand.of(params, mid, low, high), spread);
     }
 
     /**
@@ -264,7 +311,7 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         double[] zero = new double[anchors.size()];
         return new RssModel(median(baselines), Arrays.stream(baselines).min().getAsDouble(),
                 Arrays.stream(baselines).max().getAsDouble(), anchors, ks[0], median(ks), ks[ks.length - 1], 0, 0,
-                OffHeapGrowth.constant(zero, zero, zero), spread(rows));
+                OffHeapGrowth.constant(zero, zero, zero), null, null, spread(rows));
     }
 
     /** The rows' pooled spread of their RSS between their runs, relative to the RSS above the baseline. */
@@ -295,7 +342,8 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
         for (RowResult r : usable(rows)) {
             double rss = r.metric(Metric.PROCESS_RSS).getAsDouble();
             double base = r.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
-            anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), r.params()));
+            anchors.add(new Anchor(r.name(), rss - base, r.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(), r.params(),
+                    r.metric(Metric.STORE_NATIVE_BYTES).orElse(Double.NaN)));
         }
         return anchors;
     }
