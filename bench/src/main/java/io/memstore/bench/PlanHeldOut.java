@@ -14,11 +14,15 @@ import java.util.Locale;
  * A plan against rows it was not calibrated on: each held-out row is planned from the calibration rows (a check's
  * results) as a scenario of its own parameters, and its measured readings are set against the predictions: within
  * {@link #MAX_ERROR} and inside the band. A JVM row's live heap and RSS are checked; an etcd row's RSS after the load
- * and after the restart. Each row's peak RSS is set against the plan's container limit too.
+ * and after the restart. Each row's peak RSS is set against the plan's container limit too. A live heap under
+ * {@link #HEAP_SHARE} of the row's RSS growth is not checked: a store that keeps its data off the heap (RocksDB's
+ * 40 KiB) has no heap to plan, and its reading is the probe's own noise.
  */
 final class PlanHeldOut {
     /** The largest relative error a held-out reading may have. */
     static final double MAX_ERROR = 0.15;
+    /** The least share of the row's RSS growth its live heap has for the heap to be checked. */
+    static final double HEAP_SHARE = 0.01;
 
     private PlanHeldOut() {
     }
@@ -76,7 +80,7 @@ final class PlanHeldOut {
             Prediction plan = Planner.predict(new PlanScenario(row.name(), p, null, "held-out"), calibration,
                     "calibration");
             List<Check> checks = new ArrayList<>();
-            if (!p.system().isEtcd() && row.metric(Metric.INDEX_LIVE_HEAP).isPresent()) {
+            if (!p.system().isEtcd() && row.metric(Metric.INDEX_LIVE_HEAP).isPresent() && heapMatters(row)) {
                 checks.add(new Check(row.name(), "index.liveHeap", row.metric(Metric.INDEX_LIVE_HEAP).getAsDouble(),
                         plan.liveHeap(), plan.liveHeapLow(), plan.liveHeapHigh()));
             }
@@ -91,6 +95,15 @@ final class PlanHeldOut {
             out.add(new Planned(row, plan, checks));
         }
         return out;
+    }
+
+    /** Whether the row's live heap is at least {@link #HEAP_SHARE} of its RSS growth (true without an RSS). */
+    private static boolean heapMatters(RowResult row) {
+        if (row.metric(Metric.PROCESS_RSS).isEmpty() || row.metric(Metric.JVM_BASELINE_RSS).isEmpty()) {
+            return true;
+        }
+        double growth = row.metric(Metric.PROCESS_RSS).getAsDouble() - row.metric(Metric.JVM_BASELINE_RSS).getAsDouble();
+        return row.metric(Metric.INDEX_LIVE_HEAP).getAsDouble() >= HEAP_SHARE * growth;
     }
 
     /** The checks as a Markdown table, MiB = 1024^2 B, then each row's recommendation against its peak. */

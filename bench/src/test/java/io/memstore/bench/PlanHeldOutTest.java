@@ -55,4 +55,26 @@ class PlanHeldOutTest {
         assertThatThrownBy(() -> PlanHeldOut.check(calibration, List.of(memstore))).hasMessageContaining("m: no row"
                 + " measured");
     }
+
+    /** A JVM row of a store whose heap holds {@code heapPerKey} B per key and whose RSS grows 1 KiB per key. */
+    private static RowResult jvmRow(long keys, double heapPerKey) {
+        RowParams p = RowParams.builder("j").keys(keys).valueSize(1024).runs(1)
+                .system(SystemKind.of("com.example.Store")).build();
+        double heap = 40_000 + keys * heapPerKey;
+        return new RowResult("j/" + keys, p, Map.of("process.rss", 60.0 * (1 << 20) + keys * 1024.0 + heap,
+                "jvm.baselineRss", 60.0 * (1 << 20), "index.liveHeap", heap, "process.peakRss", 70.0 * (1 << 20)
+                + keys * 1024.0 + heap), Map.of(), 1);
+    }
+
+    @Test
+    void aHeapThatHoldsNoneOfTheDataIsNotJudged() {
+        // 40 KB of heap beside 2 GB off it: a reading of the probe's own objects, not checked
+        List<RowResult> offHeap = List.of(jvmRow(100_000, 0), jvmRow(250_000, 0), jvmRow(500_000, 0));
+        assertThat(PlanHeldOut.check(offHeap, List.of(jvmRow(2_000_000, 0))).get(0).checks())
+                .extracting(PlanHeldOut.Check::reading).containsExactly("process.rss");
+        // 64 B per key on the heap, 6 % of the growth: checked
+        List<RowResult> someHeap = List.of(jvmRow(100_000, 64), jvmRow(250_000, 64), jvmRow(500_000, 64));
+        assertThat(PlanHeldOut.check(someHeap, List.of(jvmRow(2_000_000, 64))).get(0).checks())
+                .extracting(PlanHeldOut.Check::reading).containsExactly("index.liveHeap", "process.rss");
+    }
 }
