@@ -144,7 +144,7 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
             double[] keys = params.stream().mapToDouble(RowParams::keys).toArray();
             double mean = Arrays.stream(keys).average().orElse(0);
             double spread = Math.sqrt(Arrays.stream(keys).map(k -> (k - mean) * (k - mean)).sum());
-            if (params.stream().map(RowParams::keys).distinct().count() < 2 || spread == 0) {
+            if (spread == 0) {
                 return null;
             }
             double halfRange = (Arrays.stream(mid).max().getAsDouble() - Arrays.stream(mid).min().getAsDouble()) / 2;
