@@ -57,6 +57,7 @@ class ProjectTargetRunTest {
         assertThat(m.median(Metrics.PROCESS_RSS)).isPositive();
         assertThat(m.median(Metrics.STORE_FILE_SIZE)).isZero(); // no files
         assertThat(m.median()).doesNotContainKey(Metrics.REOPEN_SECONDS); // nothing to reopen
+        assertThat(m.median(Metrics.STORE_NATIVE_BYTES)).isNull(); // no count of its own
     }
 
     @Test
@@ -74,6 +75,15 @@ class ProjectTargetRunTest {
         assertThat(e.getMessage()).contains("the project's class failed")
                 .contains("class '" + FIXTURE + "ThrowingPutTarget' threw in put: java.lang.IllegalStateException:"
                         + " the fixture's quota of 2 keys is full (at " + FIXTURE + "ThrowingPutTarget.put(");
+    }
+
+    @Test
+    void aCountOfNativeBytesThatThrowsFailsTheRowAndNamesTheCall() {
+        ProbeFailedException e = catchThrowableOfType(ProbeFailedException.class,
+                () -> runner().run(row("ThrowingNativeBytesTarget")));
+        assertThat(e.exitCode()).isEqualTo(ProbeMain.EXIT_CLASS_FAILED);
+        assertThat(e.getMessage()).contains("class '" + FIXTURE + "ThrowingNativeBytesTarget' threw in nativeBytes:"
+                + " java.lang.IllegalStateException: the arena's statistics are closed");
     }
 
     @Test
