@@ -114,29 +114,26 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
      * the rows' values over the spread of their key counts ({@code sqrt(sum (N_i - mean N)^2)}), times the planned
      * row's distance from the rows' mean key count.
      *
-     * @param low       per row, its growth at the band's low end (B)
-     * @param high      per row, its growth at the band's high end (B)
      * @param lowLine   {c0, per key} of the line through {@code low}
      * @param highLine  {c0, per key} of the line through {@code high}
      * @param halfRange half the range of the rows' growth at the middle k (B)
      * @param meanKeys  the rows' mean key count
      * @param keySpread {@code sqrt(sum (N_i - mean N)^2)} over the rows
      */
-    record TrendBand(double[] low, double[] high, double[] lowLine, double[] highLine, double halfRange,
-                     double meanKeys, double keySpread) {
+    record TrendBand(double[] lowLine, double[] highLine, double halfRange, double meanKeys, double keySpread) {
         /** The slope the rows cannot tell from none, carried to the planned row (B). */
         double allowance(RowParams p) {
             return halfRange * Math.abs(p.keys() - meanKeys) / keySpread;
         }
 
-        double lowAt(RowParams p) {
-            double extreme = Arrays.stream(low).min().getAsDouble();
-            return Math.min(extreme, lowLine[0] + lowLine[1] * p.keys()) - allowance(p);
+        /** The line through the rows' low ends at the planned row (B). */
+        double trendLow(RowParams p) {
+            return lowLine[0] + lowLine[1] * p.keys();
         }
 
-        double highAt(RowParams p) {
-            double extreme = Arrays.stream(high).max().getAsDouble();
-            return Math.max(extreme, highLine[0] + highLine[1] * p.keys()) + allowance(p);
+        /** The line through the rows' high ends at the planned row (B). */
+        double trendHigh(RowParams p) {
+            return highLine[0] + highLine[1] * p.keys();
         }
 
         /** Null when the rows have fewer than two key counts: no trend to draw. */
@@ -148,7 +145,7 @@ record OffHeapGrowth(boolean[] columns, double[] x, double[] values, double[] lo
                 return null;
             }
             double halfRange = (Arrays.stream(mid).max().getAsDouble() - Arrays.stream(mid).min().getAsDouble()) / 2;
-            return new TrendBand(low.clone(), high.clone(), line(keys, low), line(keys, high), halfRange, mean, spread);
+            return new TrendBand(line(keys, low), line(keys, high), halfRange, mean, spread);
         }
 
         private static double[] line(double[] keys, double[] values) {

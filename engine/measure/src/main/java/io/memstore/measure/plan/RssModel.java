@@ -182,12 +182,14 @@ public record RssModel(double baselineRss, double baselineLow, double baselineHi
 
     /** The high end of the growth outside the heap for the planned row, the counted part included (B). */
     public double growthHigh(RowParams p) {
-        double high = rest == null ? offHeap.high(p, spread) : Math.max(offHeap.high(p, spread), rest.highAt(p));
+        double high = rest == null ? offHeap.high(p, spread)
+                : Math.max(offHeap.high(p, spread), rest.trendHigh(p)) + rest.allowance(p);
         return high + (counted == null ? 0 : counted.high(p, spread));
     }
 
     private double growthLow(RowParams p) {
-        double low = rest == null ? offHeap.low(p, spread) : Math.min(offHeap.low(p, spread), rest.lowAt(p));
+        double low = rest == null ? offHeap.low(p, spread)
+                : Math.min(offHeap.low(p, spread), rest.trendLow(p)) - rest.allowance(p);
         return low + (counted == null ? 0 : counted.low(p, spread));
     }
 
